@@ -1,0 +1,42 @@
+import type { RuleMeta } from './define-rule.js';
+
+const SPEC3 = '3-config-and-payload-types.md';
+
+function meta(description: string, severity: RuleMeta['severity'], rationale: string, remediation: string, spec = 'STYLE'): RuleMeta {
+  return { description, severity, status: 'stable', docs: { rationale, remediation, spec } };
+}
+
+/**
+ * Findings the engine itself produces (reading, parsing, identifying, schema checking, suppression).
+ * They can be configured like rule modules, except that fatal ones cannot be turned off.
+ */
+export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
+  'input/binary': meta('The file is binary and cannot be linted.', 'error', 'A binary file in a configuration folder is usually a mistake; the platform cannot read it.', 'Remove the file or exclude it with an ignore pattern.'),
+  'input/too-large': meta('The file is over the size limit.', 'error', 'Very large files are almost never hand-written configuration and would slow every run.', 'Exclude the file, or raise the limit with --max-file-size.'),
+  'input/encoding': meta('The file is not valid UTF-8 (or UTF-16 with a byte-order mark).', 'error', 'The platform decodes configuration files as UTF-8.', 'Save the file as UTF-8.'),
+  'input/unreadable': meta('The file could not be read.', 'error', 'platlint cannot check a file it cannot open.', 'Check the path and the file permissions.'),
+  'yaml/syntax': meta('The YAML (or JSON) is not well-formed.', 'error', 'The platform refuses a file it cannot parse, often at start-up.', 'Fix the syntax at the position shown.'),
+  'yaml/warning': meta('The YAML parser warned about the text.', 'warning', 'Parser warnings (unknown tags, odd directives) usually mean the file is not read as intended.', 'Rewrite the construct the warning names.'),
+  'yaml/duplicate-key': meta('A mapping has the same key twice.', 'error', 'The platform decodes configuration strictly and refuses duplicate fields; other tools silently keep one of the values.', 'Remove or merge the duplicate key.'),
+  'yaml/alias-limit': meta('The document expands too many aliases (a possible alias bomb).', 'error', 'An alias bomb makes a tiny file expand to gigabytes.', 'Write the content out instead of nesting aliases.'),
+  'yaml/ambiguous-scalar': meta('A plain scalar is read differently by YAML 1.1 (the platform) and YAML 1.2.', 'warning', 'The platform reads YAML 1.1, where plain `on`, `yes`, `no` and `off` are booleans and `010` is octal; editors and most tools read YAML 1.2.', 'Quote the value, or write `true`/`false` or a decimal number.', `${SPEC3}`),
+  'document/unknown-kind': meta('The apiVersion and kind do not name a kind of the platform.', 'error', 'The platform refuses a configuration file of a kind its group does not define.', 'Use one of the kinds the message lists, with its apiVersion.', `${SPEC3}#versioning`),
+  'document/unchecked-group': meta('The document belongs to a plat group platlint does not check.', 'warning', 'A typo in a group name also lands here; platlint says so instead of passing the document silently.', 'Check the apiVersion; otherwise disable this rule for the file.', `${SPEC3}#versioning`),
+  'schema/required': meta('A required field is missing.', 'error', 'The platform refuses the configuration without it.', 'Add the field.', SPEC3),
+  'schema/unknown-field': meta('A field is not part of the kind.', 'error', 'The platform decodes configuration files strictly: an unknown field (often a typo) is an error.', 'Remove the field or correct its name.', SPEC3),
+  'schema/type': meta('A value has the wrong type.', 'error', 'The platform cannot decode a value of the wrong type.', 'Write a value of the type the message names.', SPEC3),
+  'schema/enum': meta('A value is not one of the allowed values.', 'error', 'The platform only knows the listed values.', 'Use one of the listed values.', SPEC3),
+  'schema/format': meta('A string is not in the required format (duration, base64, quantity, timestamp).', 'error', 'The platform parses these strings and refuses malformed ones.', 'Write the value in the format the message shows.', SPEC3),
+  'schema/range': meta('A number is out of range.', 'error', 'Out-of-range numbers overflow or are refused.', 'Use a value inside the range.', SPEC3),
+  'schema/pattern': meta('A string does not match the required pattern.', 'error', 'The platform refuses the value.', 'Correct the value.', SPEC3),
+  'schema/min-length': meta('A string is too short (often empty).', 'error', 'The platform refuses the value.', 'Fill in the value.', SPEC3),
+  'schema/max-length': meta('A string is too long.', 'error', 'The platform refuses the value.', 'Shorten the value.', SPEC3),
+  'schema/min-items': meta('A list has too few items.', 'error', 'The platform needs at least the number of items shown.', 'Add items.', SPEC3),
+  'schema/max-items': meta('A list has too many items.', 'error', 'The platform caps the list.', 'Remove items.', SPEC3),
+  'schema/properties-count': meta('An object has too few or too many fields.', 'error', 'Some objects hold exactly one of their fields.', 'Keep the number of fields the message names.', SPEC3),
+  'schema/dependencies': meta('A field requires another field beside it.', 'error', 'The fields only work together.', 'Add the missing field or remove the other.', SPEC3),
+  'schema/any-of': meta('An object lacks every accepted combination of fields.', 'error', 'The platform needs one of the combinations listed.', 'Add the fields of one combination.', SPEC3),
+  'schema/unique-items': meta('A list has duplicate items.', 'error', 'Duplicates are refused or meaningless.', 'Remove the duplicate.', SPEC3),
+  'suppression/unused': meta('A platlint-disable comment suppresses nothing.', 'warning', 'Stale suppressions hide future problems.', 'Remove the comment.'),
+  'suppression/invalid': meta('A platlint-disable comment is malformed (no rule, unknown rule or no reason).', 'error', 'A suppression must say what it suppresses and why.', 'Write `# platlint-disable-next-line <rule> -- <reason>`.'),
+};

@@ -1,0 +1,188 @@
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve, basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError } from './config.js';
+import { UsageError } from './discover.js';
+import { lintFiles, resolveConfig } from './files.js';
+import { formatJson } from './formatters/json.js';
+import { formatStylish } from './formatters/stylish.js';
+import { lintBytes, type LintResult } from './lint.js';
+
+export const VERSION = '0.1.0';
+
+const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
+
+Lints plat configuration files: every YAML and JSON document is identified by apiVersion and kind and
+checked against its schema and rules. Folders are searched for *.yaml, *.yml and *.json files.
+
+Options:
+  -f, --format NAME              Output format: stylish (default) or json
+  -o, --output-file PATH         Write the report to a file instead of standard output
+  -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)
+      --no-config                Use no configuration file
+      --quiet                    Report errors only, not warnings
+      --max-warnings N           Exit 1 when there are more than N warnings
+      --stdin-filename NAME      Name to show for standard input (with the path -)
+      --no-error-on-unmatched-pattern
+                                 A pattern that matches no file is not an error
+      --max-file-size BYTES      Larger files are not linted (default 8388608)
+      --color, --no-color        Force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
+      --debug                    Print stack traces of internal errors
+  -h, --help                     Show this help
+  -v, --version                  Print the version
+
+Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error.
+`;
+
+export interface CliIo {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  readStdin: () => Buffer;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  isTTY: boolean;
+}
+
+const FORMATS = ['stylish', 'json'] as const;
+type FormatName = (typeof FORMATS)[number];
+
+function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: NodeJS.ProcessEnv, isTTY: boolean, toFile: boolean): 0 | 1 | 2 | 3 {
+  if (values['no-color']) return 0;
+  if (values.color) return 1;
+  if (toFile) return 0;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force === '0' || force === 'false' ? 0 : (Math.min(3, Math.max(1, Number(force) || 1)) as 1 | 2 | 3);
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
+  return isTTY && env.TERM !== 'dumb' ? 1 : 0;
+}
+
+/** Writes a file atomically: a temporary file beside it, then a rename. */
+function writeAtomic(path: string, text: string): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  writeFileSync(tmp, text);
+  renameSync(tmp, path);
+}
+
+/** Runs the command line; returns the exit code. Throws only on internal failures. */
+export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        'output-file': { type: 'string', short: 'o' },
+        config: { type: 'string', short: 'c' },
+        'no-config': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+        'max-warnings': { type: 'string' },
+        'stdin-filename': { type: 'string' },
+        'no-error-on-unmatched-pattern': { type: 'boolean' },
+        'max-file-size': { type: 'string' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        debug: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        version: { type: 'boolean', short: 'v' },
+      },
+    });
+  } catch (err) {
+    io.stderr(`platlint: ${(err as Error).message.split('\n')[0]}\nRun platlint --help for usage.\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (values.version) {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  const usage = (msg: string) => {
+    io.stderr(`platlint: ${msg}\n`);
+    return 2;
+  };
+  const format = (values.format ?? 'stylish') as FormatName;
+  if (!FORMATS.includes(format)) return usage(`unknown format "${values.format}"; choose one of: ${FORMATS.join(', ')}`);
+  let maxWarnings = -1;
+  if (values['max-warnings'] !== undefined) {
+    if (!/^\d+$/.test(values['max-warnings'])) return usage(`--max-warnings takes a whole number, got "${values['max-warnings']}"`);
+    maxWarnings = Number(values['max-warnings']);
+  }
+  let maxFileSize: number | undefined;
+  if (values['max-file-size'] !== undefined) {
+    if (!/^[1-9]\d*$/.test(values['max-file-size'])) return usage(`--max-file-size takes a number of bytes, got "${values['max-file-size']}"`);
+    maxFileSize = Number(values['max-file-size']);
+  }
+  if (positionals.length === 0) return usage('no files given; pass files, folders, glob patterns, or - for standard input');
+  const stdinCount = positionals.filter((p) => p === '-').length;
+  if (stdinCount > 1) return usage('standard input (-) can be given only once');
+  if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
+
+  let results: LintResult[];
+  try {
+    const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
+    const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
+    const patterns = positionals.filter((p) => p !== '-');
+    results = patterns.length > 0 ? await lintFiles(patterns, { cwd: io.cwd, config, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'] }) : [];
+    if (stdinCount === 1) {
+      const name = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<stdin>';
+      results.push(lintBytes(io.readStdin(), { filePath: name, config }));
+    }
+  } catch (err) {
+    if (err instanceof UsageError) return usage(err.message);
+    if (err instanceof ConfigError) {
+      const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
+      io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+      return 2;
+    }
+    throw err;
+  }
+
+  const checked = results.reduce((n, r) => n + r.documentsChecked, 0);
+  const skipped = results.reduce((n, r) => n + r.documentsSkipped, 0);
+  const errors = results.reduce((n, r) => n + r.errorCount, 0);
+  const warnings = results.reduce((n, r) => n + r.warningCount, 0);
+  const shown = values.quiet ? results.map(onlyErrors) : results;
+  const toFile = values['output-file'] !== undefined;
+  const text =
+    format === 'json'
+      ? formatJson(shown) + '\n'
+      : formatStylish(shown, { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped });
+  if (toFile) writeAtomic(resolve(io.cwd, values['output-file']!), text);
+  else io.stdout(text);
+  if (errors > 0) return 1;
+  if (maxWarnings >= 0 && warnings > maxWarnings) {
+    io.stderr(`platlint: ${warnings} warnings exceed the maximum of ${maxWarnings} (--max-warnings)\n`);
+    return 1;
+  }
+  return 0;
+}
+
+function onlyErrors(r: LintResult): LintResult {
+  const diagnostics = r.diagnostics.filter((d) => d.severity === 'error');
+  return { ...r, diagnostics, warningCount: 0 };
+}
+
+/** Entry point of bin/platlint.js. */
+export async function main(): Promise<void> {
+  const debug = process.argv.includes('--debug');
+  try {
+    const code = await run(process.argv.slice(2), {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+      readStdin: () => readFileSync(0),
+      cwd: process.cwd(),
+      env: process.env,
+      isTTY: Boolean(process.stdout.isTTY),
+    });
+    process.exitCode = code;
+  } catch (err) {
+    const e = err as Error;
+    process.stderr.write(debug ? `${e.stack ?? String(e)}\n` : `platlint: internal error: ${e.message.split('\n')[0]} (run with --debug for details)\n`);
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,50 @@
+import type { KindSpec } from './kinds.js';
+import type { Path } from './path.js';
+import type { Severity } from './types.js';
+
+export interface RuleDocs {
+  /** Why the constraint matters. */
+  rationale: string;
+  /** How to fix a finding. */
+  remediation: string;
+  /** The spec section that states the constraint. */
+  spec: string;
+}
+
+export interface RuleMeta {
+  /** One line, used in listings. */
+  description: string;
+  severity: Severity;
+  status: 'stable' | 'preview' | 'deprecated';
+  docs: RuleDocs;
+}
+
+export interface ReportExtra {
+  /** Underline the field's key instead of its value. */
+  target?: 'key' | 'value';
+  /** Other places that explain the finding (the first of two duplicates). */
+  related?: { path: Path; message: string }[];
+  /** A character range inside the string value (0-based, end exclusive), e.g. a CEL token. */
+  span?: { start: number; end: number };
+}
+
+export interface RuleContext {
+  readonly kind: KindSpec;
+  report(path: Path, message: string, extra?: ReportExtra): void;
+}
+
+export interface Rule {
+  /** `<area>/<name>`, equal to the file path below `rules/`. */
+  readonly id: string;
+  /** Kind names (all versions) the rule applies to. */
+  readonly kinds: readonly string[];
+  readonly meta: RuleMeta;
+  /** Reads the document value and reports data paths; pure, synchronous, never positions. */
+  check(value: unknown, ctx: RuleContext): void;
+}
+
+/** Declares a rule module; the identity function gives rule files one checked shape. */
+export function defineRule(rule: Rule): Rule {
+  if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(rule.id)) throw new Error(`rule id ${rule.id} is not <area>/<name> in kebab-case`);
+  return rule;
+}

@@ -1,0 +1,44 @@
+import { RULES } from '../rules/index.js';
+import type { Rule, ReportExtra } from './define-rule.js';
+import type { KindSpec } from './kinds.js';
+import type { Path } from './path.js';
+import type { Target } from './source-map.js';
+
+/** A rule's report before the engine positions it. */
+export interface RuleFinding {
+  ruleId: string;
+  message: string;
+  path: Path;
+  target: Target;
+  extra?: ReportExtra;
+}
+
+/** Thrown when a rule module fails: an internal error, never a silent pass. */
+export class RuleCrash extends Error {
+  constructor(readonly ruleId: string, cause: unknown) {
+    super(`rule ${ruleId} failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+const BY_KIND = new Map<string, Rule[]>();
+for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIND.get(k) ?? []), rule]);
+
+/** Runs every enabled rule that applies to the document's kind. */
+export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules: readonly Rule[] = BY_KIND.get(kind.kind) ?? []): RuleFinding[] {
+  const out: RuleFinding[] = [];
+  for (const rule of rules) {
+    if (!rule.kinds.includes(kind.kind) || !enabled(rule.id)) continue;
+    const ctx = {
+      kind,
+      report(path: Path, message: string, extra?: ReportExtra) {
+        out.push({ ruleId: rule.id, message, path, target: extra?.target ?? 'value', ...(extra ? { extra } : {}) });
+      },
+    };
+    try {
+      rule.check(value, ctx);
+    } catch (err) {
+      throw new RuleCrash(rule.id, err);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+import { toPointer, formatPath } from '../path.js';
+import type { LintResult, LocatedDiagnostic } from '../lint.js';
+
+/** One message of ESLint's JSON formatter, plus `path` and a namespaced `platlint` object. */
+export interface JsonMessage {
+  ruleId: string | null;
+  severity: 1 | 2;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  path: string;
+  nodeType: null;
+  fatal?: true;
+  platlint: { document: number; jsonPointer: string; kind?: string; apiVersion?: string };
+  suppressions?: { kind: 'directive'; justification: string }[];
+}
+
+export interface JsonResult {
+  filePath: string;
+  messages: JsonMessage[];
+  suppressedMessages: JsonMessage[];
+  errorCount: number;
+  fatalErrorCount: number;
+  warningCount: number;
+  fixableErrorCount: number;
+  fixableWarningCount: number;
+  usedDeprecatedRules: never[];
+}
+
+function message(d: LocatedDiagnostic): JsonMessage {
+  return {
+    ruleId: d.ruleId,
+    severity: d.severity === 'error' ? 2 : 1,
+    message: d.message,
+    line: d.line,
+    column: d.column,
+    endLine: d.endLine,
+    endColumn: d.endColumn,
+    path: formatPath(d.path),
+    nodeType: null,
+    ...(d.fatal ? { fatal: true as const } : {}),
+    platlint: {
+      document: d.document,
+      jsonPointer: toPointer(d.path),
+      ...(d.kind ? { kind: d.kind, apiVersion: d.apiVersion } : {}),
+    },
+  };
+}
+
+/**
+ * ESLint's JSON formatter shape (the stable contract). `source` is left out on purpose: it would repeat the
+ * file's text, secrets included.
+ */
+export function toJson(results: readonly LintResult[]): JsonResult[] {
+  return results.map((r) => ({
+    filePath: r.filePath,
+    messages: r.diagnostics.map(message),
+    suppressedMessages: r.suppressed.map((s) => ({ ...message(s), suppressions: [{ kind: 'directive' as const, justification: s.justification }] })),
+    errorCount: r.errorCount,
+    fatalErrorCount: r.fatalErrorCount,
+    warningCount: r.warningCount,
+    fixableErrorCount: 0,
+    fixableWarningCount: 0,
+    usedDeprecatedRules: [],
+  }));
+}
+
+export function formatJson(results: readonly LintResult[]): string {
+  return JSON.stringify(toJson(results));
+}

@@ -1,0 +1,10 @@
+// The public API of platlint.
+export { lintText, lintBytes, type LintOptions, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
+export { lintFiles, lintFile, resolveConfig, type LintFilesOptions } from './files.js';
+export { parseConfig, loadConfig, findConfig, ConfigError, type Config, type SeveritySetting } from './config.js';
+export { KINDS, identify, type KindSpec } from './kinds.js';
+export { ALL_RULES } from './rule-registry.js';
+export { formatPath, type Path } from './path.js';
+export { toJson, formatJson, type JsonResult, type JsonMessage } from './formatters/json.js';
+export { formatStylish } from './formatters/stylish.js';
+export type { Diagnostic, Severity, Range, Position } from './types.js';

@@ -1,0 +1,116 @@
+/** A kind platlint checks: one apiVersion + kind pair of the spec, and the schema that describes it. */
+export interface KindSpec {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  /** `group/version`, as written in `apiVersion`. */
+  readonly apiVersion: string;
+  /** Schema id below `schemas/`, without `.schema.json`: `apiserver.config.plat.io/v1/AuthorizationConfiguration`. */
+  readonly schema: string;
+  /** Paths (with `*` for any key or index) whose values are secret and never appear in output. */
+  readonly sensitive: readonly (readonly string[])[];
+  /** The spec document and section that defines the kind. */
+  readonly spec: string;
+}
+
+interface GroupDef {
+  group: string;
+  versions: Record<string, readonly string[]>;
+  spec: string;
+}
+
+const SPEC3 = '3-config-and-payload-types.md';
+const APISERVER_V1 = ['AdmissionConfiguration', 'AuthenticationConfiguration', 'AuthorizationConfiguration', 'EncryptionConfiguration', 'TracingConfiguration'];
+
+/** The spec's Versioning table (document 3): every group, version and the kinds it carries. */
+const GROUPS: readonly GroupDef[] = [
+  { group: 'client.authentication.plat.io', versions: { v1: ['ExecCredential'], v1beta1: ['ExecCredential'] }, spec: `${SPEC3}#exec-plugin-credentials` },
+  { group: 'eventratelimit.admission.plat.io', versions: { v1alpha1: ['Configuration'] }, spec: `${SPEC3}#event-rate-limit` },
+  { group: 'imagepolicy.plat.io', versions: { v1alpha1: ['ImageReview'] }, spec: `${SPEC3}#image-review` },
+  { group: 'admission.plat.io', versions: { v1: ['AdmissionReview'] }, spec: `${SPEC3}#admission-review` },
+  { group: 'audit.plat.io', versions: { v1: ['Event', 'EventList', 'Policy', 'PolicyList'] }, spec: `${SPEC3}#audit-policy` },
+  { group: 'apiserver.config.plat.io', versions: { v1: APISERVER_V1 }, spec: `${SPEC3}#api-server-configuration-version-v1` },
+  {
+    group: 'apiserver.plat.io',
+    versions: {
+      v1alpha1: ['AdmissionConfiguration', 'AuthenticationConfiguration', 'AuthorizationConfiguration', 'EgressSelectorConfiguration', 'TracingConfiguration'],
+      v1beta1: ['AuthenticationConfiguration', 'AuthorizationConfiguration', 'EgressSelectorConfiguration', 'TracingConfiguration'],
+    },
+    spec: `${SPEC3}#api-server-configuration-versions-v1alpha1-and-v1beta1`,
+  },
+  { group: 'cloudcontrollermanager.config.plat.io', versions: { v1alpha1: ['CloudControllerManagerConfiguration'] }, spec: `${SPEC3}#controller-manager-configuration` },
+  { group: 'platcontrollermanager.config.plat.io', versions: { v1alpha1: ['PlatControllerManagerConfiguration'] }, spec: `${SPEC3}#controller-manager-configuration` },
+  { group: 'controllermanager.config.plat.io', versions: { v1alpha1: ['LeaderMigrationConfiguration'] }, spec: `${SPEC3}#controller-manager-configuration` },
+];
+
+/** Secret-bearing fields per kind, as path patterns. */
+const SENSITIVE: Record<string, readonly (readonly string[])[]> = {
+  EncryptionConfiguration: [['resources', '*', 'providers', '*', '*', 'keys', '*', 'secret']],
+  ExecCredential: [['status', 'token'], ['status', 'clientKeyData']],
+};
+
+export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
+  Object.entries(g.versions).flatMap(([version, kinds]) =>
+    kinds.map((kind) => ({
+      group: g.group,
+      version,
+      kind,
+      apiVersion: `${g.group}/${version}`,
+      schema: `${g.group}/${version}/${kind}`,
+      sensitive: SENSITIVE[kind] ?? [],
+      spec: g.spec,
+    })),
+  ),
+);
+
+const BY_API_VERSION_KIND = new Map(KINDS.map((k) => [`${k.apiVersion}|${k.kind}`, k]));
+const BY_GROUP = new Map(GROUPS.map((g) => [g.group, g]));
+
+export type Identification =
+  | { status: 'kind'; kind: KindSpec }
+  /** Not a plat object (no apiVersion, or a group outside plat): skipped silently. */
+  | { status: 'foreign' }
+  /** A plat group platlint does not know: warned as not checked. */
+  | { status: 'unchecked'; group: string }
+  /** A known group with a missing kind, an unknown version or a kind that the version does not carry. */
+  | { status: 'invalid'; field: 'kind' | 'apiVersion'; message: string };
+
+function list(items: readonly string[]): string {
+  return items.map((s) => `\`${s}\``).join(', ');
+}
+
+/** Identifies a document by its `apiVersion` and `kind`. */
+export function identify(value: unknown): Identification {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { status: 'foreign' };
+  const { apiVersion, kind } = value as { apiVersion?: unknown; kind?: unknown };
+  if (typeof apiVersion !== 'string') return { status: 'foreign' };
+  const slash = apiVersion.lastIndexOf('/');
+  const group = slash === -1 ? '' : apiVersion.slice(0, slash);
+  const version = apiVersion.slice(slash + 1);
+  const def = BY_GROUP.get(group);
+  if (!def) {
+    return group === 'plat.io' || group.endsWith('.plat.io') ? { status: 'unchecked', group } : { status: 'foreign' };
+  }
+  const kinds = def.versions[version];
+  if (!kinds) {
+    const versions = Object.keys(def.versions);
+    return { status: 'invalid', field: 'apiVersion', message: `unknown version \`${version}\` of group \`${group}\`; valid versions: ${list(versions)}` };
+  }
+  if (typeof kind !== 'string' || kind === '') {
+    return { status: 'invalid', field: 'kind', message: `missing \`kind\`; \`${apiVersion}\` carries ${list(kinds)}` };
+  }
+  const spec = BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`);
+  if (spec) return { status: 'kind', kind: spec };
+  const elsewhere = KINDS.filter((k) => k.kind === kind).map((k) => k.apiVersion);
+  const where = elsewhere.length > 0 ? `; \`${kind}\` exists only in ${list(elsewhere)}` : '';
+  return {
+    status: 'invalid',
+    field: 'kind',
+    message: `\`${apiVersion}\` has no kind \`${kind}\`; valid kinds: ${list(kinds)}${where}`,
+  };
+}
+
+/** Whether a path matches one of a kind's sensitive patterns. */
+export function isSensitivePath(kind: KindSpec, path: readonly (string | number)[]): boolean {
+  return kind.sensitive.some((p) => p.length === path.length && p.every((seg, i) => seg === '*' || seg === String(path[i])));
+}

@@ -1,0 +1,190 @@
+import { isScalar } from 'yaml';
+import { BUILTIN_RULES } from './builtin-rules.js';
+import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
+import { runRules } from './engine.js';
+import { identify, type KindSpec } from './kinds.js';
+import { parseText, type LintDocument } from './parse.js';
+import { decodeBytes, stripBom } from './read.js';
+import { ALL_RULES, RULE_IDS } from './rule-registry.js';
+import { validateSchema } from './schema.js';
+import { locate, valueNode } from './source-map.js';
+import { applySuppressions } from './suppress.js';
+import type { Diagnostic, FileResult, Position, Range, Severity, SuppressedDiagnostic } from './types.js';
+import type { Path } from './path.js';
+
+export interface LintOptions {
+  /** Shown in results; `<text>` when unknown. */
+  filePath?: string;
+  config?: Config;
+}
+
+/** A finding with its 1-based position. */
+export type LocatedDiagnostic = Diagnostic & Position;
+export type LocatedSuppressed = SuppressedDiagnostic & Position;
+
+export interface LintResult extends Omit<FileResult, 'diagnostics' | 'suppressed'> {
+  diagnostics: LocatedDiagnostic[];
+  suppressed: LocatedSuppressed[];
+  errorCount: number;
+  warningCount: number;
+  fatalErrorCount: number;
+}
+
+const REDACTED = '[redacted]';
+
+function baseSeverity(ruleId: string): Severity {
+  return ALL_RULES.get(ruleId)?.severity ?? BUILTIN_RULES[ruleId]?.severity ?? 'error';
+}
+
+/** String values at a kind's sensitive paths: they are scrubbed from every message. */
+function secretsOf(value: unknown, kind: KindSpec): string[] {
+  const found: string[] = [];
+  const visit = (v: unknown, pattern: readonly string[], i: number) => {
+    if (i === pattern.length) {
+      if (typeof v === 'string' && v.length >= 3) found.push(v);
+      return;
+    }
+    if (v === null || typeof v !== 'object') return;
+    const seg = pattern[i]!;
+    const entries = seg === '*' ? Object.values(v) : [(v as Record<string, unknown>)[seg]];
+    for (const e of entries) visit(e, pattern, i + 1);
+  };
+  for (const p of kind.sensitive) visit(value, p, 0);
+  return found;
+}
+
+function scrub(message: string, secrets: readonly string[]): string {
+  let out = message;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+/** Maps a character span inside a string value to file offsets, when the value is written as a plain or quoted scalar. */
+function spanRange(ld: LintDocument, path: Path, span: { start: number; end: number }): Range | undefined {
+  const node = valueNode(ld.doc, path);
+  if (!isScalar(node) || !node.range || typeof node.value !== 'string') return undefined;
+  const [start, end] = node.range;
+  // Exact for plain scalars and for quoted ones without escapes or line breaks (their source is the value
+  // between two quotes); other forms fall back to the whole value. A full offset table comes with CEL.
+  const quote = node.type === 'PLAIN' ? 0 : (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && end - start - 2 === node.value.length ? 1 : -1;
+  if (quote < 0) return undefined;
+  return { start: start + quote + span.start, end: start + quote + span.end };
+}
+
+/** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
+function lintDocument(ld: LintDocument, config: Config, out: Diagnostic[]): 'checked' | 'skipped' | 'invalid' {
+  const id = identify(ld.value);
+  const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
+  if (id.status === 'foreign') return 'skipped';
+  if (id.status === 'unchecked') {
+    out.push({
+      ruleId: 'document/unchecked-group',
+      severity: baseSeverity('document/unchecked-group'),
+      message: `group \`${id.group}\` is not checked by platlint`,
+      path: ['apiVersion'],
+      range: at(['apiVersion'], 'value'),
+      document: ld.index,
+    });
+    return 'skipped';
+  }
+  if (id.status === 'invalid') {
+    out.push({ ruleId: 'document/unknown-kind', severity: baseSeverity('document/unknown-kind'), message: id.message, path: [id.field], range: at([id.field], 'value'), document: ld.index });
+    return 'invalid';
+  }
+  const kind = id.kind;
+  const found: { ruleId: string; message: string; path: Path; range: Range }[] = [];
+  for (const f of validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
+  const enabled = (ruleId: string) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
+  for (const f of runRules(ld.value, kind, enabled)) {
+    const range = (f.extra?.span && spanRange(ld, f.path, f.extra.span)) || at(f.path, f.target);
+    found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range });
+  }
+  const secrets = secretsOf(ld.value, kind);
+  for (const f of found) {
+    out.push({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: ld.index, kind: kind.kind, apiVersion: kind.apiVersion });
+  }
+  return 'checked';
+}
+
+function compare(a: Diagnostic, b: Diagnostic): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
+}
+
+/**
+ * Lints a text: the pure core used by the CLI, the language server and the tests. No file system, no
+ * process state, no colour.
+ */
+export function lintText(text: string, options: LintOptions = {}): LintResult {
+  const config = options.config ?? DEFAULT_CONFIG;
+  const filePath = options.filePath ?? '<text>';
+  const source = stripBom(text);
+  const parsed = parseText(source);
+  const raw: Diagnostic[] = [...parsed.diagnostics];
+  let checked = 0;
+  let skipped = 0;
+  for (const ld of parsed.documents) {
+    if (ld.broken) continue;
+    const status = lintDocument(ld, config, raw);
+    if (status === 'checked') checked++;
+    else if (status === 'skipped') skipped++;
+  }
+  const configured: Diagnostic[] = [];
+  for (const d of raw) {
+    const severity = d.fatal ? d.severity : effectiveSeverity(config, d.ruleId, d.severity);
+    if (severity !== null) configured.push({ ...d, severity });
+  }
+  const { kept, suppressed } = applySuppressions(source, parsed.lineCounter, configured, RULE_IDS);
+  const position = <T extends Diagnostic>(d: T): T & Position => {
+    const s = parsed.lineCounter.linePos(d.range.start);
+    const e = parsed.lineCounter.linePos(Math.max(d.range.end, d.range.start));
+    return { ...d, line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
+  };
+  const finalKept = kept
+    .map((d) => {
+      const severity = d.ruleId.startsWith('suppression/') ? effectiveSeverity(config, d.ruleId, d.severity) : d.severity;
+      return severity === null ? null : { ...d, severity };
+    })
+    .filter((d): d is Diagnostic => d !== null)
+    .sort(compare)
+    .map(position);
+  return summarize({
+    filePath,
+    text: source,
+    diagnostics: finalKept,
+    suppressed: suppressed.sort(compare).map(position),
+    documentsChecked: checked,
+    documentsSkipped: skipped,
+  });
+}
+
+function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>): LintResult {
+  let errorCount = 0;
+  let warningCount = 0;
+  let fatalErrorCount = 0;
+  for (const d of r.diagnostics) {
+    if (d.severity === 'error') errorCount++;
+    else warningCount++;
+    if (d.fatal) fatalErrorCount++;
+  }
+  return { ...r, errorCount, warningCount, fatalErrorCount };
+}
+
+/** Lints a file's raw bytes (binary, size and encoding checks first). */
+export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): LintResult {
+  const config = options.config ?? DEFAULT_CONFIG;
+  const read = decodeBytes(bytes, config.maxFileSize);
+  if (read.text !== undefined) return lintText(read.text, options);
+  return fileLevelResult(options.filePath ?? '<text>', read.diagnostic);
+}
+
+/** A result holding one file-level finding (unreadable, binary, too large …). */
+export function fileLevelResult(filePath: string, d: Diagnostic): LintResult {
+  return summarize({
+    filePath,
+    text: '',
+    diagnostics: [{ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 }],
+    suppressed: [],
+    documentsChecked: 0,
+    documentsSkipped: 0,
+  });
+}

@@ -1,0 +1,162 @@
+import {
+  parseAllDocuments,
+  parse as parseYaml,
+  isScalar,
+  isSeq,
+  isPair,
+  visit,
+  LineCounter,
+  Scalar,
+  type Document,
+  type ParseOptions,
+  type DocumentOptions,
+  type SchemaOptions,
+  type ToJSOptions,
+  type YAMLError,
+} from 'yaml';
+import type { Diagnostic, Range } from './types.js';
+
+/** Most aliases a document may expand before it is treated as an alias bomb (the `yaml` package's own default). */
+export const MAX_ALIAS_COUNT = 100;
+
+/** One YAML document of a file, composed once, with its JavaScript value. */
+export interface LintDocument {
+  index: number;
+  doc: Document.Parsed;
+  /** The value as the platform's decoder reads it (YAML 1.1 scalars); undefined when the document could not be read. */
+  value: unknown;
+  /** Range of the document's content. */
+  range: Range;
+  /** The document holds a syntax error; it is reported and not checked further. */
+  broken: boolean;
+}
+
+export interface ParseResult {
+  documents: LintDocument[];
+  diagnostics: Diagnostic[];
+  lineCounter: LineCounter;
+}
+
+/**
+ * The platform decodes YAML with a YAML 1.1 library (go-yaml v2 through its YAML-to-JSON converter): `yes`,
+ * `no`, `on`, `off`, `y` and `n` are booleans and `010` is octal. That library keeps timestamps and
+ * sexagesimal numbers (`1:30`) as strings, so those tags of the `yaml` package's 1.1 schema are dropped.
+ */
+const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  version: '1.1',
+  merge: true,
+  uniqueKeys: true,
+  prettyErrors: false,
+  strict: true,
+  customTags: (tags) =>
+    tags.filter(
+      (t) => typeof t === 'string' || !(t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')),
+    ),
+};
+
+const TO_JS: ToJSOptions = { maxAliasCount: MAX_ALIAS_COUNT };
+
+/** Plain scalars whose reading may differ between YAML 1.1 and 1.2. */
+const MAYBE_AMBIGUOUS = /^(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0b[01_]+|[-+]?0o[0-7]+|[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*_[0-9_]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)$/;
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return `the string "${v}"`;
+  if (typeof v === 'boolean') return `boolean ${v}`;
+  if (typeof v === 'number') return `the number ${v}`;
+  return String(v);
+}
+
+function yamlErrorDiagnostic(err: YAMLError, index: number, severity: 'error' | 'warning'): Diagnostic {
+  const [start, end] = err.pos;
+  const message = err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '');
+  if (err.code === 'DUPLICATE_KEY') {
+    return { ruleId: 'yaml/duplicate-key', severity, message: 'duplicate key: ' + lowerFirst(message), path: [], range: { start, end }, document: index };
+  }
+  const fatal = severity === 'error';
+  return {
+    ruleId: severity === 'error' ? 'yaml/syntax' : 'yaml/warning',
+    severity,
+    message: (fatal ? 'Parsing error: ' : '') + lowerFirst(message),
+    path: [],
+    range: { start, end: Math.max(end, start) },
+    document: index,
+    ...(fatal ? { fatal: true } : {}),
+  };
+}
+
+function lowerFirst(s: string): string {
+  return s.length > 1 && /^[A-Z][a-z]/.test(s) ? s[0]!.toLowerCase() + s.slice(1) : s;
+}
+
+/** The data path of a node from its chain of ancestors (a mapping key stands for the field it names). */
+function dataPath(chain: readonly unknown[]): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (let i = 0; i < chain.length - 1; i++) {
+    const a = chain[i];
+    if (isSeq(a)) out.push(a.items.indexOf(chain[i + 1] as never));
+    else if (isPair(a)) out.push(isScalar(a.key) ? String(a.key.value ?? '') : '?');
+  }
+  return out;
+}
+
+/** Warns on plain scalars that YAML 1.1 (the platform) and YAML 1.2 (most editors and tools) read differently. */
+function ambiguousScalars(doc: Document.Parsed, index: number, out: Diagnostic[]): void {
+  visit(doc, {
+    Scalar(_key, node: Scalar, ancestors) {
+      if (node.type !== Scalar.PLAIN || typeof node.source !== 'string' || !MAYBE_AMBIGUOUS.test(node.source)) return;
+      const v12 = parseYaml(node.source, { version: '1.2' }) as unknown;
+      if (Object.is(v12, node.value)) return;
+      const [start, end] = node.range ?? [0, 0];
+      const quoted = JSON.stringify(node.source);
+      const hint = typeof node.value === 'boolean' ? ` or write \`${node.value}\`` : '';
+      out.push({
+        ruleId: 'yaml/ambiguous-scalar',
+        severity: 'warning',
+        message: `\`${node.source}\` is read as ${describe(node.value)} by the platform (YAML 1.1) but as ${describe(v12)} by YAML 1.2 tools; quote it (${quoted})${hint}`,
+        path: dataPath([...ancestors, node]),
+        range: { start, end },
+        document: index,
+      });
+    },
+  });
+}
+
+/** Parses every document of a file once, keeping node ranges; never throws on bad input. */
+export function parseText(text: string): ParseResult {
+  const lineCounter = new LineCounter();
+  const diagnostics: Diagnostic[] = [];
+  const documents: LintDocument[] = [];
+  const docs = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter });
+  const list = Array.isArray(docs) ? docs : [];
+  list.forEach((doc, index) => {
+    for (const w of doc.warnings) diagnostics.push(yamlErrorDiagnostic(w, index, 'warning'));
+    let broken = false;
+    for (const e of doc.errors) {
+      diagnostics.push(yamlErrorDiagnostic(e, index, 'error'));
+      if (e.code !== 'DUPLICATE_KEY') broken = true;
+    }
+    const [start, , end] = doc.range;
+    if (doc.contents === null) return;
+    let value: unknown;
+    if (!broken) {
+      try {
+        value = doc.toJS(TO_JS);
+      } catch (err) {
+        if (!(err instanceof ReferenceError)) throw err;
+        broken = true;
+        diagnostics.push({
+          ruleId: 'yaml/alias-limit',
+          severity: 'error',
+          message: `document expands more than ${MAX_ALIAS_COUNT} aliases (a possible "billion laughs" alias bomb); not linted`,
+          path: [],
+          range: { start, end: start },
+          document: index,
+          fatal: true,
+        });
+      }
+      if (!broken) ambiguousScalars(doc, index, diagnostics);
+    }
+    documents.push({ index, doc, value, range: { start, end }, broken });
+  });
+  return { documents, diagnostics, lineCounter };
+}

@@ -1,0 +1,94 @@
+import type { LineCounter } from 'yaml';
+import type { Diagnostic, SuppressedDiagnostic } from './types.js';
+
+interface Directive {
+  kind: 'next-line' | 'file';
+  rules: string[];
+  reason: string;
+  /** 1-based line of the comment. */
+  line: number;
+  start: number;
+  end: number;
+  used: Set<string>;
+}
+
+const DIRECTIVE = /#\s*platlint-(disable-next-line|disable)\b(.*)$/;
+
+/** Finds `# platlint-disable-next-line <rule>[, <rule>] -- reason` and `# platlint-disable <rule> -- reason` comments. */
+function findDirectives(text: string, lines: LineCounter, known: ReadonlySet<string>, problems: Diagnostic[]): Directive[] {
+  const out: Directive[] = [];
+  if (!text.includes('platlint-disable')) return out;
+  const re = /[^\n]*platlint-disable[^\n]*/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const lineText = m[0];
+    const hash = lineText.search(/(^|\s)#\s*platlint-disable/);
+    if (hash === -1) continue;
+    const d = DIRECTIVE.exec(lineText.slice(hash));
+    if (!d) continue;
+    const start = m.index + lineText.indexOf('#', hash);
+    const end = m.index + lineText.replace(/\s+$/, '').length;
+    const [rulesPart, ...reasonParts] = d[2]!.split(/\s--\s?|\s--$/);
+    const reason = reasonParts.join(' -- ').trim();
+    const rules = rulesPart!.split(/[\s,]+/).filter(Boolean);
+    const line = lines.linePos(start).line;
+    const invalid = (message: string) =>
+      problems.push({ ruleId: 'suppression/invalid', severity: 'error', message, path: [], range: { start, end }, document: -1 });
+    if (rules.length === 0) {
+      invalid('this platlint-disable comment names no rule; write the rule id, then `-- reason`');
+      continue;
+    }
+    const unknown = rules.filter((r) => !known.has(r));
+    if (unknown.length > 0) {
+      invalid(`unknown rule ${unknown.map((r) => `\`${r}\``).join(', ')} in a platlint-disable comment`);
+      continue;
+    }
+    if (reason === '') {
+      invalid('this platlint-disable comment gives no reason; add `-- <why>` after the rule ids');
+      continue;
+    }
+    out.push({ kind: d[1] === 'disable' ? 'file' : 'next-line', rules, reason, line, start, end, used: new Set() });
+  }
+  return out;
+}
+
+/**
+ * Applies suppression comments: returns the findings that remain, those suppressed (with their
+ * justification), and `suppression/*` findings for malformed and unused comments. Fatal findings are never
+ * suppressed.
+ */
+export function applySuppressions(
+  text: string,
+  lines: LineCounter,
+  diagnostics: Diagnostic[],
+  known: ReadonlySet<string>,
+): { kept: Diagnostic[]; suppressed: SuppressedDiagnostic[] } {
+  const problems: Diagnostic[] = [];
+  const directives = findDirectives(text, lines, known, problems);
+  if (directives.length === 0) return { kept: [...diagnostics, ...problems], suppressed: [] };
+  const kept: Diagnostic[] = [];
+  const suppressed: SuppressedDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const line = lines.linePos(d.range.start).line;
+    const hit = d.fatal
+      ? undefined
+      : directives.find((x) => x.rules.includes(d.ruleId) && (x.kind === 'file' ? line > x.line : line === x.line + 1));
+    if (hit) {
+      hit.used.add(d.ruleId);
+      suppressed.push({ ...d, justification: hit.reason });
+    } else kept.push(d);
+  }
+  for (const x of directives) {
+    for (const r of x.rules) {
+      if (x.used.has(r)) continue;
+      kept.push({
+        ruleId: 'suppression/unused',
+        severity: 'warning',
+        message: `\`${r}\` is disabled here but reports nothing ${x.kind === 'file' ? 'in the rest of the file' : 'on the next line'}; remove it from the comment`,
+        path: [],
+        range: { start: x.start, end: x.end },
+        document: -1,
+      });
+    }
+  }
+  return { kept: [...kept, ...problems], suppressed };
+}

@@ -1,0 +1,22 @@
+// npm run build: generated validators, then one esbuild bundle per entry point, then type declarations.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const node = process.execPath;
+
+execFileSync(node, [join(root, 'src/tools/build-validators.mjs')], { stdio: 'inherit' });
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: false, legalComments: 'none', logLevel: 'warning' };
+// The CLI is one file with every dependency inside: start-up reads one module instead of hundreds.
+await build({ ...common, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.js'), minifySyntax: true,
+  // CommonJS dependencies inside an ES module bundle still call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __platlintRequire } from 'node:module'; const require = __platlintRequire(import.meta.url);" } });
+// The library keeps its dependencies external, as a library should.
+await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external' });
+
+execFileSync(node, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });

@@ -1,0 +1,57 @@
+import type { Path } from './path.js';
+
+export type Severity = 'error' | 'warning';
+
+/** A 0-based, end-exclusive range of UTF-16 offsets into the file's text. */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/** Where a diagnostic sits, in 1-based lines and columns (columns count UTF-16 units; end exclusive). */
+export interface Position {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface RelatedInfo {
+  path: Path;
+  message: string;
+  range?: Range;
+}
+
+/** One finding, as the engine produces it before formatting. */
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** Field path inside the document; empty for file- or document-level findings. */
+  path: Path;
+  range: Range;
+  /** Index of the YAML document inside the file (0-based); -1 for file-level findings. */
+  document: number;
+  /** A parse error that stopped linting (part of) the file. */
+  fatal?: boolean;
+  related?: RelatedInfo[];
+  kind?: string;
+  apiVersion?: string;
+}
+
+export interface SuppressedDiagnostic extends Diagnostic {
+  justification: string;
+}
+
+/** The lint result of one file. */
+export interface FileResult {
+  filePath: string;
+  /** The text that was linted (after BOM removal); used to compute positions. */
+  text: string;
+  diagnostics: Diagnostic[];
+  suppressed: SuppressedDiagnostic[];
+  /** Documents recognised as plat kinds and checked. */
+  documentsChecked: number;
+  /** Documents of no plat group, skipped silently. */
+  documentsSkipped: number;
+}

@@ -1,0 +1,56 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { formatPath } from '../../src/path.js';
+import type { LocatedDiagnostic } from '../../src/lint.js';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+
+/** `# expect: <rule> <path> <line>:<col>` lines at the top of an invalid fixture. */
+export function expectations(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^#\s*expect:\s*(\S+)\s+(\S+)\s+(\d+:\d+)\s*$/.exec(line);
+    if (m) out.push(`${m[1]} ${m[2]} ${m[3]}`);
+    else if (/^#\s*expect:/.test(line)) throw new Error(`malformed expect line: ${line}`);
+  }
+  return out.sort();
+}
+
+/** A finding in the shape of an expect line; a document-level finding's path is written `-`. */
+export function asExpectation(d: LocatedDiagnostic): string {
+  return `${d.ruleId} ${formatPath(d.path) || '-'} ${d.line}:${d.column}`;
+}
+
+export function yamlFiles(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => /\.(ya?ml|json)$/.test(f))
+    .sort()
+    .map((f) => join(dir, f));
+}
+
+export function read(file: string): string {
+  return readFileSync(file, 'utf8');
+}
+
+export function rel(file: string): string {
+  return relative(ROOT, file);
+}
+
+/** Every folder below `dir` that has valid/ or invalid/ children. */
+export function caseDirs(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  const walk = (d: string) => {
+    const names = readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    if (names.includes('valid') || names.includes('invalid')) out.push(d);
+    for (const n of names) if (n !== 'valid' && n !== 'invalid') walk(join(d, n));
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** Renders findings one per line for message snapshots. */
+export function renderMessages(ds: readonly LocatedDiagnostic[]): string {
+  return ds.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} ${d.ruleId} ${formatPath(d.path) || '-'}: ${d.message}`).join('\n') + '\n';
+}
