@@ -7,6 +7,7 @@ import { lintFiles, resolveConfig } from './files.js';
 import { formatJson } from './formatters/json.js';
 import { formatStylish } from './formatters/stylish.js';
 import { lintBytes, type LintResult } from './lint.js';
+import { closestMatches } from './services/suggest.js';
 
 export const VERSION = '0.1.0';
 
@@ -89,7 +90,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       },
     });
   } catch (err) {
-    io.stderr(`platlint: ${(err as Error).message.split('\n')[0]}\nRun platlint --help for usage.\n`);
+    io.stderr(`platlint: ${argumentProblem(err as Error & { code?: string })}\nRun platlint --help for usage.\n`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -160,6 +161,19 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+const OPTION_NAMES = HELP.match(/--[a-z-]+/g) ?? [];
+
+/** A readable sentence for an argument error of node:util's parseArgs. */
+function argumentProblem(err: Error & { code?: string }): string {
+  const option = /'(-[^']*)'/.exec(err.message)?.[1];
+  if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
+    const near = closestMatches(option.replace(/^-+/, ''), OPTION_NAMES.map((o) => o.slice(2)));
+    return `unknown option ${option}${near.length > 0 ? `; did you mean --${near[0]}?` : ''}`;
+  }
+  if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return `option ${option} needs a value`;
+  return err.message.split('\n')[0]!;
 }
 
 function onlyErrors(r: LintResult): LintResult {

@@ -1,3 +1,5 @@
+import { closestMatches } from './services/suggest.js';
+
 /** A kind platlint checks: one apiVersion + kind pair of the spec, and the schema that describes it. */
 export interface KindSpec {
   readonly group: string;
@@ -102,7 +104,9 @@ export function identify(value: unknown): Identification {
   const spec = BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`);
   if (spec) return { status: 'kind', kind: spec };
   const elsewhere = KINDS.filter((k) => k.kind === kind).map((k) => k.apiVersion);
-  const where = elsewhere.length > 0 ? `; \`${kind}\` exists only in ${list(elsewhere)}` : '';
+  const near = closestMatches(kind, kinds);
+  const where =
+    elsewhere.length > 0 ? `; \`${kind}\` exists only in ${list(elsewhere)}` : near.length > 0 ? `; did you mean \`${near[0]}\`?` : '';
   return {
     status: 'invalid',
     field: 'kind',

@@ -3,7 +3,7 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules } from './engine.js';
 import { identify, type KindSpec } from './kinds.js';
-import { parseText, type LintDocument } from './parse.js';
+import { ambiguousScalars, parseText, type LintDocument } from './parse.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import { validateSchema } from './schema.js';
@@ -92,6 +92,7 @@ function lintDocument(ld: LintDocument, config: Config, out: Diagnostic[]): 'che
     return 'invalid';
   }
   const kind = id.kind;
+  ambiguousScalars(ld.doc, ld.index, out);
   const found: { ruleId: string; message: string; path: Path; range: Range }[] = [];
   for (const f of validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
   const enabled = (ruleId: string) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
@@ -123,7 +124,7 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   let checked = 0;
   let skipped = 0;
   for (const ld of parsed.documents) {
-    if (ld.broken) continue;
+    if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
     const status = lintDocument(ld, config, raw);
     if (status === 'checked') checked++;
     else if (status === 'skipped') skipped++;

@@ -13,6 +13,7 @@ import {
   type SchemaOptions,
   type ToJSOptions,
   type YAMLError,
+  type Pair,
 } from 'yaml';
 import type { Diagnostic, Range } from './types.js';
 
@@ -66,12 +67,39 @@ function describe(v: unknown): string {
   return String(v);
 }
 
+/** Reports every repeated key of every mapping at the repeat, naming the key and its first line. */
+function duplicateKeys(doc: Document.Parsed, index: number, out: Diagnostic[]): void {
+  visit(doc, {
+    Map(_key, map, ancestors) {
+      const seen = new Map<string, Pair>();
+      for (const pair of map.items) {
+        if (!isScalar(pair.key)) continue;
+        const name = String(pair.key.value);
+        const first = seen.get(name);
+        if (!first) {
+          seen.set(name, pair);
+          continue;
+        }
+        const [start, end] = pair.key.range ?? [0, 0];
+        const firstRange = (first.key as Scalar).range ?? [0, 0];
+        const path = [...dataPath([...ancestors, map, pair]), name];
+        out.push({
+          ruleId: 'yaml/duplicate-key',
+          severity: 'error',
+          message: `duplicate key \`${name}\`; the platform refuses a field given twice`,
+          path,
+          range: { start, end },
+          document: index,
+          related: [{ path, message: 'first given here', range: { start: firstRange[0], end: firstRange[1] } }],
+        });
+      }
+    },
+  });
+}
+
 function yamlErrorDiagnostic(err: YAMLError, index: number, severity: 'error' | 'warning'): Diagnostic {
   const [start, end] = err.pos;
   const message = err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '');
-  if (err.code === 'DUPLICATE_KEY') {
-    return { ruleId: 'yaml/duplicate-key', severity, message: 'duplicate key: ' + lowerFirst(message), path: [], range: { start, end }, document: index };
-  }
   const fatal = severity === 'error';
   return {
     ruleId: severity === 'error' ? 'yaml/syntax' : 'yaml/warning',
@@ -100,7 +128,7 @@ function dataPath(chain: readonly unknown[]): (string | number)[] {
 }
 
 /** Warns on plain scalars that YAML 1.1 (the platform) and YAML 1.2 (most editors and tools) read differently. */
-function ambiguousScalars(doc: Document.Parsed, index: number, out: Diagnostic[]): void {
+export function ambiguousScalars(doc: Document.Parsed, index: number, out: Diagnostic[]): void {
   visit(doc, {
     Scalar(_key, node: Scalar, ancestors) {
       if (node.type !== Scalar.PLAIN || typeof node.source !== 'string' || !MAYBE_AMBIGUOUS.test(node.source)) return;
@@ -131,10 +159,15 @@ export function parseText(text: string): ParseResult {
   list.forEach((doc, index) => {
     for (const w of doc.warnings) diagnostics.push(yamlErrorDiagnostic(w, index, 'warning'));
     let broken = false;
+    let duplicates = false;
     for (const e of doc.errors) {
-      diagnostics.push(yamlErrorDiagnostic(e, index, 'error'));
-      if (e.code !== 'DUPLICATE_KEY') broken = true;
+      if (e.code === 'DUPLICATE_KEY') duplicates = true;
+      else {
+        diagnostics.push(yamlErrorDiagnostic(e, index, 'error'));
+        broken = true;
+      }
     }
+    if (duplicates) duplicateKeys(doc, index, diagnostics);
     const [start, , end] = doc.range;
     if (doc.contents === null) return;
     let value: unknown;
@@ -154,7 +187,6 @@ export function parseText(text: string): ParseResult {
           fatal: true,
         });
       }
-      if (!broken) ambiguousScalars(doc, index, diagnostics);
     }
     documents.push({ index, doc, value, range: { start, end }, broken });
   });

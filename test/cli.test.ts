@@ -1,0 +1,212 @@
+// The command line as users and CI run it: exit codes, the JSON contract, bad input, redaction, config.
+import { mkdtempSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers/fixtures.js';
+import { jsonFindings, platlint } from './helpers/cli.js';
+
+const input = (name: string) => join('fixtures', 'input', name);
+const scratch = () => mkdtempSync(join(tmpdir(), 'platlint-test-'));
+
+describe('exit codes', () => {
+  it('exits 0 on a clean file and prints the summary', () => {
+    const r = platlint(['fixtures/input/comments-only.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('✔ no problems in 1 file — 0 documents checked, 0 skipped as not plat\n');
+  });
+  it('exits 1 when there are errors', () => {
+    expect(platlint([input('duplicate-key.yaml')]).code).toBe(1);
+  });
+  it('exits 2 on an unknown option, with one line of usage', () => {
+    const r = platlint(['--frmat', 'json', 'x.yaml']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('platlint: unknown option --frmat; did you mean --format?\nRun platlint --help for usage.\n');
+  });
+  it('exits 2 on an unknown format', () => {
+    const r = platlint(['--format', 'xml', input('empty.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('platlint: unknown format "xml"; choose one of: stylish, json\n');
+  });
+  it('exits 2 when a path does not exist or a glob matches nothing', () => {
+    expect(platlint(['no/such/file.yaml'])).toMatchObject({ code: 2, stderr: 'platlint: no such file or directory: "no/such/file.yaml"\n' });
+    expect(platlint(['fixtures/**/*.nothing'])).toMatchObject({ code: 2, stderr: 'platlint: no files matching the pattern "fixtures/**/*.nothing" were found\n' });
+  });
+  it('--no-error-on-unmatched-pattern turns an unmatched pattern into a clean run', () => {
+    const r = platlint(['--no-error-on-unmatched-pattern', 'fixtures/**/*.nothing']);
+    expect(r.code).toBe(0);
+  });
+  it('exits 2 with no paths', () => {
+    expect(platlint([]).code).toBe(2);
+  });
+  it('--max-warnings: warnings alone exit 0 until they exceed the maximum', () => {
+    const f = input('other-plat-group.yaml');
+    expect(platlint([f]).code).toBe(0);
+    expect(platlint(['--max-warnings', '1', f]).code).toBe(0);
+    const over = platlint(['--max-warnings', '0', f]);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toBe('platlint: 1 warnings exceed the maximum of 0 (--max-warnings)\n');
+  });
+});
+
+describe('the JSON contract (ESLint formatter shape plus path)', () => {
+  it('prints exactly ESLint keys for a finding', () => {
+    const r = platlint(['--format', 'json', input('tracing.json')]);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.stdout);
+    expect(out).toEqual([
+      {
+        filePath: join(ROOT, 'fixtures/input/tracing.json'),
+        messages: [
+          {
+            ruleId: 'schema/range',
+            severity: 2,
+            message: '`samplingRatePerMillion` must be at most 2147483647 (a 32-bit integer), got `3000000000`',
+            line: 5,
+            column: 29,
+            endLine: 5,
+            endColumn: 39,
+            path: 'samplingRatePerMillion',
+            nodeType: null,
+            platlint: { document: 0, jsonPointer: '/samplingRatePerMillion', kind: 'TracingConfiguration', apiVersion: 'apiserver.config.plat.io/v1' },
+          },
+          {
+            ruleId: 'schema/unknown-field',
+            severity: 2,
+            message: 'unknown field `sampling` in TracingConfiguration; allowed fields: `apiVersion`, `kind`, `endpoint`, `samplingRatePerMillion`',
+            line: 6,
+            column: 3,
+            endLine: 6,
+            endColumn: 13,
+            path: 'sampling',
+            nodeType: null,
+            platlint: { document: 0, jsonPointer: '/sampling', kind: 'TracingConfiguration', apiVersion: 'apiserver.config.plat.io/v1' },
+          },
+        ],
+        suppressedMessages: [],
+        errorCount: 2,
+        fatalErrorCount: 0,
+        warningCount: 0,
+        fixableErrorCount: 0,
+        fixableWarningCount: 0,
+        usedDeprecatedRules: [],
+      },
+    ]);
+  });
+  it('marks a parse error fatal and still lints the other documents of the file', () => {
+    const r = platlint(['--format', 'json', input('broken-middle.yaml')]);
+    expect(r.code).toBe(1);
+    const [res] = JSON.parse(r.stdout);
+    expect(res.fatalErrorCount).toBe(1);
+    expect(res.messages.map((m: { ruleId: string; fatal?: boolean; line: number; column: number }) => [m.ruleId, m.fatal ?? false, `${m.line}:${m.column}`])).toEqual([
+      ['schema/unknown-field', false, '5:1'],
+      ['yaml/syntax', true, '10:1'],
+      ['schema/type', false, '13:25'],
+    ]);
+    expect(res.messages[1].message).toMatch(/^Parsing error: /);
+  });
+  it('writes the report to --output-file and nothing to standard output', () => {
+    const dir = scratch();
+    const out = join(dir, 'report.json');
+    const r = platlint(['--format', 'json', '--output-file', out, input('duplicate-key.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(jsonFindings(readFileSync(out, 'utf8'))).toEqual(['yaml/duplicate-key endpoint 5:1']);
+  });
+});
+
+describe('bad input never crashes', () => {
+  const cases: [string, string[]][] = [
+    ['binary.yaml', ['input/binary - 1:1']],
+    ['latin1.yaml', ['input/encoding - 1:1']],
+    ['alias-bomb.yaml', ['yaml/alias-limit - 2:1']],
+    ['empty.yaml', []],
+    ['comments-only.yaml', []],
+    ['not-plat.yaml', []],
+    ['utf16.yaml', ['schema/unknown-field samplingRatePerMilion 4:1']],
+    ['bom-crlf.yaml', ['schema/type samplingRatePerMillion 4:25']],
+    ['non-ascii.yaml', ['schema/required rules[1].level 8:5', 'schema/unknown-field rules[1].levell 8:5']],
+    ['duplicate-key.yaml', ['yaml/duplicate-key endpoint 5:1']],
+    ['other-plat-group.yaml', ['document/unchecked-group apiVersion 1:13']],
+    [
+      'unknown-kind.yaml',
+      ['document/unknown-kind kind 2:7', 'document/unknown-kind apiVersion 5:13', 'document/unknown-kind kind 9:7', 'document/unknown-kind kind 11:1'],
+    ],
+  ];
+  for (const [name, expected] of cases) {
+    it(name, () => {
+      const r = platlint(['--format', 'json', input(name)]);
+      expect(r.stderr).toBe('');
+      expect(jsonFindings(r.stdout)).toEqual(expected);
+    });
+  }
+  it('a file over the size limit is reported, not read', () => {
+    const r = platlint(['--format', 'json', '--max-file-size', '64', input('non-ascii.yaml')]);
+    expect(r.code).toBe(1);
+    const [res] = JSON.parse(r.stdout);
+    expect(res.messages[0]).toMatchObject({ ruleId: 'input/too-large', line: 1, column: 1, fatal: true });
+    expect(res.messages[0].message).toMatch(/^file is \d+ bytes; the limit is 64 bytes/);
+  });
+  it('a 9 MB file is refused at the default limit without reading it as YAML', () => {
+    const dir = scratch();
+    const f = join(dir, 'huge.yaml');
+    writeFileSync(f, '# filler\n'.repeat(1_000_000));
+    const r = platlint(['--format', 'json', f]);
+    expect(jsonFindings(r.stdout)).toEqual(['input/too-large - 1:1']);
+  });
+  it('the stylish report of the alias bomb is one finding, no stack trace', () => {
+    const r = platlint([input('alias-bomb.yaml')]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('alias bomb');
+    expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
+  });
+  it('a folder named like a YAML file is not linted', () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'sub'));
+    mkdirSync(join(dir, 'sub', 'dir.yaml'));
+    writeFileSync(join(dir, 'sub', 'ok.yaml'), 'a: 1\n');
+    const r = platlint(['--format', 'json', 'sub'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).map((x: { filePath: string }) => x.filePath)).toEqual([join(dir, 'sub', 'ok.yaml')]);
+  });
+});
+
+describe('standard input', () => {
+  it('lints - under the --stdin-filename name', () => {
+    const r = platlint(['--format', 'json', '--stdin-filename', 'conf/tracing.yaml', '-'], {
+      input: 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpont: x\n',
+    });
+    expect(r.code).toBe(1);
+    const [res] = JSON.parse(r.stdout);
+    expect(res.filePath).toBe(join(ROOT, 'conf/tracing.yaml'));
+    expect(res.messages.map((m: { message: string }) => m.message)).toEqual(['unknown field `endpont` in TracingConfiguration; did you mean `endpoint`?']);
+  });
+  it('calls it <stdin> without a name', () => {
+    const r = platlint(['--format', 'json', '-'], { input: 'a: 1\n' });
+    expect(JSON.parse(r.stdout)[0].filePath).toBe('<stdin>');
+  });
+});
+
+describe('folders and globs', () => {
+  it('lints a folder recursively, skipping node_modules and .git, sorted', () => {
+    const dir = scratch();
+    for (const p of ['a.yaml', 'b/c.yml', 'b/d.json', 'node_modules/x.yaml', '.git/y.yaml', 'notes.txt']) {
+      mkdirSync(join(dir, p, '..'), { recursive: true });
+      writeFileSync(join(dir, p), p.endsWith('.json') ? '{}' : 'a: 1\n');
+    }
+    const r = platlint(['--format', 'json', '.'], { cwd: dir });
+    expect(JSON.parse(r.stdout).map((x: { filePath: string }) => x.filePath.slice(dir.length + 1))).toEqual(['a.yaml', 'b/c.yml', 'b/d.json']);
+  });
+  it('expands glob patterns', () => {
+    const r = platlint(['--format', 'json', 'fixtures/input/*.json']);
+    expect(JSON.parse(r.stdout).map((x: { filePath: string }) => x.filePath)).toEqual([join(ROOT, 'fixtures/input/tracing.json')]);
+  });
+});
+
+describe('colour', () => {
+  it('is off when NO_COLOR is set and on with FORCE_COLOR', () => {
+    const f = input('duplicate-key.yaml');
+    expect(platlint([f]).stdout).not.toContain('\u001b[');
+    expect(platlint([f], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } }).stdout).toContain('\u001b[31m');
+  });
+});
