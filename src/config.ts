@@ -1,11 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseText } from './parse.js';
-import { validators } from './generated/validators.js';
-import { fromPointer } from './path.js';
+import { validateSchema, type SchemaSubject } from './schema.js';
+import { locate } from './source-map.js';
 import type { Severity } from './types.js';
 
 export const CONFIG_FILE_NAME = 'platlint.config.yaml';
+
+const CONFIG_SUBJECT: SchemaSubject = { kind: 'the platlint configuration', schema: 'platlint-config', sensitive: [] };
 
 export type SeveritySetting = 'off' | 'warn' | 'error';
 
@@ -53,38 +55,36 @@ export function findConfig(start: string): string | undefined {
  */
 export function parseConfig(text: string, filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[]): Config {
   const parsed = parseText(text);
-  const problems: { message: string; line: number; column: number }[] = [];
-  const at = (offset: number) => {
-    const p = parsed.lineCounter.linePos(offset);
-    return { line: p.line, column: p.col };
-  };
-  for (const d of parsed.diagnostics) if (d.severity === 'error') problems.push({ message: d.message, ...at(d.range.start) });
+  const problems: { message: string; offset: number }[] = [];
+  for (const d of parsed.diagnostics) if (d.severity === 'error') problems.push({ message: d.message, offset: d.range.start });
   const doc = parsed.documents[0];
   const value = (doc?.value ?? {}) as Record<string, unknown>;
   if (problems.length === 0 && doc) {
-    const validate = validators['platlint-config']!;
-    if (!validate(value)) {
-      for (const e of validate.errors ?? []) {
-        const path = fromPointer(e.instancePath, value);
-        const extra = e.keyword === 'additionalProperties' ? ` \`${String(e.params.additionalProperty)}\`` : '';
-        const node = doc.doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
-        const where = path.length > 0 ? `\`${path.join('.')}\` ` : '';
-        problems.push({ message: `${where}${e.message ?? 'is invalid'}${extra}`, ...at(node?.range?.[0] ?? doc.range.start) });
-      }
-    } else {
-      for (const id of Object.keys((value.rules as object) ?? {})) {
+    const fallback = { start: doc.range.start, end: doc.range.start };
+    for (const f of validateSchema(value, CONFIG_SUBJECT)) {
+      problems.push({ message: f.message, offset: locate(doc.doc, f.path, f.target, fallback).start });
+    }
+    const rules = value.rules;
+    if (rules && typeof rules === 'object' && !Array.isArray(rules)) {
+      for (const id of Object.keys(rules)) {
         if (knownRules.has(id)) continue;
-        const node = doc.doc.getIn(['rules'], true) as { items?: { key: { value: unknown; range?: [number, number, number] } }[] };
-        const key = node?.items?.find((i) => i.key?.value === id)?.key;
         const near = suggest(id);
         problems.push({
           message: `unknown rule \`${id}\`${near.length ? `; did you mean \`${near[0]}\`?` : ''}`,
-          ...at(key?.range?.[0] ?? doc.range.start),
+          offset: locate(doc.doc, ['rules', id], 'key', fallback).start,
         });
       }
     }
   }
-  if (problems.length > 0) throw new ConfigError(`invalid configuration file ${filePath}`, filePath, problems);
+  if (problems.length > 0) {
+    const located = problems
+      .sort((a, b) => a.offset - b.offset)
+      .map((p) => {
+        const pos = parsed.lineCounter.linePos(p.offset);
+        return { message: p.message, line: pos.line, column: pos.col };
+      });
+    throw new ConfigError(`invalid configuration file ${filePath}`, filePath, located);
+  }
   return {
     rules: (value.rules as Record<string, SeveritySetting>) ?? {},
     ignores: (value.ignores as string[]) ?? [],

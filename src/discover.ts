@@ -22,27 +22,31 @@ function toPosix(p: string): string {
   return p.split('\\').join('/');
 }
 
-/** Ignore globs, made relative to `cwd` (the config's patterns are relative to its folder). */
-function ignoreGlobs(opts: DiscoverOptions): string[] {
-  const rel = toPosix(relative(opts.cwd, opts.config.baseDir));
-  const fromConfig = opts.config.ignores.map((p) => {
-    const neg = p.startsWith('!') ? '!' : '';
-    const body = neg ? p.slice(1) : p;
-    return rel === '' || body.startsWith('/') ? p : `${neg}${rel}/${body}`;
-  });
-  return [...ALWAYS_IGNORED, ...fromConfig.filter((p) => !p.startsWith('!'))];
+/**
+ * Whether a file is ignored: inside node_modules or .git, or matched by a configured ignore pattern (relative
+ * to the configuration file's folder; a pattern starting with `!` re-includes).
+ */
+function ignoreMatcher(config: Config): (file: string) => boolean {
+  const patterns = config.ignores.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
+  return (file) => {
+    if (/[\\/](node_modules|\.git)[\\/]/.test(file)) return true;
+    const rel = toPosix(relative(config.baseDir, file));
+    let ignored = false;
+    for (const p of patterns) if (p.m.match(rel)) ignored = !p.negate;
+    return ignored;
+  };
 }
 
 /**
  * Expands files, folders (recursively: *.yaml, *.yml, *.json) and glob patterns into a sorted, de-duplicated
  * list of absolute paths, minus ignored files. A pattern that matches nothing is a UsageError unless
- * `errorOnUnmatchedPattern` is false.
+ * `errorOnUnmatchedPattern` is false. A file given by name that an ignore pattern matches (as a pre-commit
+ * hook passes them) is skipped silently.
  */
 export async function discover(patterns: readonly string[], opts: DiscoverOptions): Promise<string[]> {
-  const ignore = ignoreGlobs(opts);
+  const ignored = ignoreMatcher(opts.config);
   const found = new Set<string>();
   for (const pattern of patterns) {
-    let matches: string[] = [];
     const abs = resolve(opts.cwd, pattern);
     let stat: ReturnType<typeof statSync> | undefined;
     try {
@@ -50,29 +54,24 @@ export async function discover(patterns: readonly string[], opts: DiscoverOption
     } catch {
       stat = undefined;
     }
+    let matches: string[];
     if (stat?.isDirectory()) {
       matches = await glob(`**/*.{${EXTENSIONS.join(',')}}`, { cwd: abs, absolute: true, nodir: true, dot: true, ignore: ALWAYS_IGNORED });
-      matches = await filterIgnored(matches, ignore, opts.cwd);
     } else if (stat?.isFile()) {
-      matches = await filterIgnored([abs], ignore, opts.cwd);
-      if (matches.length === 0) continue; // an ignored file given by name (a pre-commit hook) passes silently
-    } else if (hasMagic(pattern, { windowsPathsNoEscape: false })) {
-      matches = await glob(toPosix(pattern), { cwd: opts.cwd, absolute: true, nodir: true, dot: true, ignore });
+      if (ignored(abs)) continue;
+      matches = [abs];
+    } else if (hasMagic(pattern)) {
+      matches = await glob(toPosix(pattern), { cwd: opts.cwd, absolute: true, nodir: true, dot: true, ignore: ALWAYS_IGNORED });
+    } else {
+      matches = [];
     }
-    if (matches.length === 0 && opts.errorOnUnmatchedPattern) {
+    const kept = matches.filter((m) => !ignored(m));
+    if (kept.length === 0 && opts.errorOnUnmatchedPattern) {
       throw new UsageError(
         stat || hasMagic(pattern) ? `no files matching the pattern "${pattern}" were found` : `no such file or directory: "${pattern}"`,
       );
     }
-    for (const m of matches) found.add(resolve(m));
+    for (const m of kept) found.add(resolve(m));
   }
   return [...found].sort();
-}
-
-async function filterIgnored(files: string[], ignore: string[], cwd: string): Promise<string[]> {
-  const matchers = ignore.map((p) => new Minimatch(p, { dot: true }));
-  return files.filter((f) => {
-    const rel = toPosix(relative(cwd, f));
-    return !matchers.some((m) => m.match(rel) || m.match(toPosix(f)));
-  });
 }

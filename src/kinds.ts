@@ -115,6 +115,6 @@ export function identify(value: unknown): Identification {
 }
 
 /** Whether a path matches one of a kind's sensitive patterns. */
-export function isSensitivePath(kind: KindSpec, path: readonly (string | number)[]): boolean {
+export function isSensitivePath(kind: Pick<KindSpec, 'sensitive'>, path: readonly (string | number)[]): boolean {
   return kind.sensitive.some((p) => p.length === path.length && p.every((seg, i) => seg === '*' || seg === String(path[i])));
 }

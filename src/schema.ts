@@ -86,12 +86,12 @@ function joinWith(word: string, items: readonly string[]): string {
 const joinOr = (items: readonly string[]) => joinWith('or', items);
 
 /** Where `path` sits, for messages: `in \`jwt[0].issuer\`` or `in AuthenticationConfiguration` for the root. */
-function where(path: Path, kind: KindSpec): string {
+function where(path: Path, kind: SchemaSubject): string {
   return path.length === 0 ? `in ${kind.kind}` : `in ${code(formatPath(path))}`;
 }
 
 /** The name a message uses for the field at a path: its key, or the whole path for a list item. */
-function fieldName(path: Path, kind: KindSpec): string {
+function fieldName(path: Path, kind: SchemaSubject): string {
   if (path.length === 0) return kind.kind;
   const last = path[path.length - 1]!;
   return typeof last === 'number' ? code(formatPath(path)) : code(last);
@@ -136,7 +136,7 @@ function collapseAlternatives(errors: AjvError[]): { kept: AjvError[]; anyOf: { 
   return { kept: errors.filter((e) => !drop.has(e) && e.keyword !== 'if'), anyOf };
 }
 
-function findingFor(err: AjvError, value: unknown, kind: KindSpec): SchemaFinding {
+function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaFinding {
   const at = fromPointer(err.instancePath, value);
   const ps = err.parentSchema;
   const custom = (ps?.['x-messages'] as Record<string, string> | undefined)?.[err.keyword];
@@ -222,8 +222,11 @@ function findingFor(err: AjvError, value: unknown, kind: KindSpec): SchemaFindin
   }
 }
 
+/** What the schema stage needs to know of a kind: its name for messages, its schema key, its secrets. */
+export type SchemaSubject = Pick<KindSpec, 'kind' | 'schema' | 'sensitive'>;
+
 /** Validates a document against its kind's schema and returns one readable finding per problem. */
-export function validateSchema(value: unknown, kind: KindSpec): SchemaFinding[] {
+export function validateSchema(value: unknown, kind: SchemaSubject): SchemaFinding[] {
   const validate = validators[kind.schema];
   if (!validate) throw new Error(`no schema compiled for ${kind.schema}`);
   if (validate(value)) return [];

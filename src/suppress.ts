@@ -1,4 +1,4 @@
-import type { LineCounter } from 'yaml';
+import { Lexer, type LineCounter } from 'yaml';
 import type { Diagnostic, SuppressedDiagnostic } from './types.js';
 
 interface Directive {
@@ -12,21 +12,32 @@ interface Directive {
   used: Set<string>;
 }
 
-const DIRECTIVE = /#\s*platlint-(disable-next-line|disable)\b(.*)$/;
+const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable)\b(.*)$/;
 
-/** Finds `# platlint-disable-next-line <rule>[, <rule>] -- reason` and `# platlint-disable <rule> -- reason` comments. */
+/** Control tokens of the `yaml` lexer that stand for no source text. */
+const CONTROL = new Set(['\x02', '\x18', '\x1f']);
+
+/** The comments of a YAML text that mention platlint-disable, with their offsets (quoted and block text excluded). */
+function directiveComments(text: string): { text: string; start: number }[] {
+  const out: { text: string; start: number }[] = [];
+  if (!text.includes('platlint-disable')) return out;
+  let offset = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (CONTROL.has(token)) continue;
+    if (token[0] === '#' && token.includes('platlint-disable')) out.push({ text: token, start: offset });
+    offset += token.length;
+  }
+  return out;
+}
+
+/** Parses `# platlint-disable-next-line <rule>[, <rule>] -- reason` and `# platlint-disable <rule> -- reason` comments. */
 function findDirectives(text: string, lines: LineCounter, known: ReadonlySet<string>, problems: Diagnostic[]): Directive[] {
   const out: Directive[] = [];
-  if (!text.includes('platlint-disable')) return out;
-  const re = /[^\n]*platlint-disable[^\n]*/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const lineText = m[0];
-    const hash = lineText.search(/(^|\s)#\s*platlint-disable/);
-    if (hash === -1) continue;
-    const d = DIRECTIVE.exec(lineText.slice(hash));
+  for (const comment of directiveComments(text)) {
+    const d = DIRECTIVE.exec(comment.text);
     if (!d) continue;
-    const start = m.index + lineText.indexOf('#', hash);
-    const end = m.index + lineText.replace(/\s+$/, '').length;
+    const start = comment.start;
+    const end = start + comment.text.replace(/\s+$/, '').length;
     const [rulesPart, ...reasonParts] = d[2]!.split(/\s--\s?|\s--$/);
     const reason = reasonParts.join(' -- ').trim();
     const rules = rulesPart!.split(/[\s,]+/).filter(Boolean);

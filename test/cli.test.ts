@@ -210,3 +210,82 @@ describe('colour', () => {
     expect(platlint([f], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } }).stdout).toContain('\u001b[31m');
   });
 });
+
+describe('configuration file', () => {
+  const project = () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'conf', 'generated'), { recursive: true });
+    writeFileSync(join(dir, 'conf', 'tracing.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nowner: a\nendpoint: on\n');
+    writeFileSync(join(dir, 'conf', 'generated', 'bad.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: Nope\n');
+    return dir;
+  };
+  it('is found upward from the working folder and sets severities and ignores', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-field: warn\n  yaml/ambiguous-scalar: "off"\nignores:\n  - conf/generated/**\n');
+    const r = platlint(['--format', 'json', '.'], { cwd: join(dir, 'conf') });
+    expect(jsonFindings(r.stdout)).toEqual(['schema/unknown-field owner 3:1', 'schema/type endpoint 4:11']);
+    expect(JSON.parse(r.stdout)[0].messages.map((m: { severity: number }) => m.severity)).toEqual([1, 2]);
+  });
+  it('--config names it; --no-config ignores it', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'strict.yaml'), 'rules:\n  schema/type: "off"\n');
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-field: "off"\n');
+    expect(jsonFindings(platlint(['--format', 'json', '--config', 'strict.yaml', 'conf/tracing.yaml'], { cwd: dir }).stdout)).toEqual([
+      'schema/unknown-field owner 3:1',
+      'yaml/ambiguous-scalar endpoint 4:11',
+    ]);
+    expect(jsonFindings(platlint(['--format', 'json', '--no-config', 'conf/tracing.yaml'], { cwd: dir }).stdout)).toHaveLength(3);
+  });
+  it('an invalid configuration is a usage error with positions', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-feild: warn\n  schema/type: loud\nignore: []\n');
+    const r = platlint(['conf'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const file = join(dir, 'platlint.config.yaml');
+    expect(r.stderr).toBe(
+      `platlint: invalid configuration file ${file}\n` +
+        `  ${file}:2:3  unknown rule \`schema/unknown-feild\`; did you mean \`schema/unknown-field\`?\n` +
+        `  ${file}:3:16  \`schema/type\` must be one of \`off\`, \`warn\`, \`error\`, got \`loud\`\n` +
+        `  ${file}:4:1  unknown field \`ignore\` in the platlint configuration; did you mean \`ignores\`?\n`,
+    );
+  });
+  it('an unknown rule id in the configuration gets a suggestion', () => {
+    const dir = project();
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-feild: warn\n');
+    const r = platlint(['conf'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`platlint.config.yaml:2:3  unknown rule \`schema/unknown-feild\`; did you mean \`schema/unknown-field\`?`);
+  });
+});
+
+describe('secrets never appear in any output', () => {
+  const secret = 'c2VjcmV0LWtleS1tYXRlcmlhbC0xMjM0NTY3ODkwMTI!';
+  const token = 'eyJhbGciOiJSUzI1NiJ9.secret-token-value';
+  const text = [
+    'apiVersion: apiserver.config.plat.io/v1',
+    'kind: EncryptionConfiguration',
+    'resources:',
+    '  - resources: [secrets]',
+    '    providers:',
+    '      - aescbc:',
+    '          keys:',
+    `            - {name: key1, secret: "${secret}"}`,
+    '---',
+    'apiVersion: client.authentication.plat.io/v1',
+    'kind: ExecCredential',
+    'spec: {interactive: false}',
+    `status: {token: 42, clientKeyData: ${JSON.stringify(token)}}`,
+    '',
+  ].join('\n');
+  for (const format of ['json', 'stylish']) {
+    it(`in ${format} output`, () => {
+      const r = platlint(['--format', format, '-'], { input: text });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('schema/format');
+      expect(r.stdout).not.toContain(secret);
+      expect(r.stdout).not.toContain(secret.slice(0, 12));
+      expect(r.stdout).not.toContain(token);
+      expect(r.stdout).not.toContain('secret-token');
+    });
+  }
+});

@@ -12,7 +12,7 @@ export interface CliRun {
 
 /** Runs the built command line as a user would. */
 export function platlint(args: string[], opts: { cwd?: string; input?: string | Buffer; env?: NodeJS.ProcessEnv } = {}): CliRun {
-  const env = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, ...opts.env };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, ...opts.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const r = spawnSync(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? ROOT, input: opts.input ?? '', env, encoding: 'utf8' });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
