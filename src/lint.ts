@@ -72,7 +72,7 @@ function spanRange(ld: LintDocument, path: Path, span: { start: number; end: num
 }
 
 /** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
-function lintDocument(ld: LintDocument, config: Config, out: Diagnostic[]): 'checked' | 'skipped' | 'invalid' {
+function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[]): 'checked' | 'skipped' | 'invalid' {
   const id = identify(ld.value);
   const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
   if (id.status === 'foreign') return 'skipped';
@@ -92,7 +92,7 @@ function lintDocument(ld: LintDocument, config: Config, out: Diagnostic[]): 'che
     return 'invalid';
   }
   const kind = id.kind;
-  ambiguousScalars(ld.doc, ld.index, out);
+  ambiguousScalars(ld.doc, ld.index, out, text);
   const found: { ruleId: string; message: string; path: Path; range: Range }[] = [];
   for (const f of validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
   const enabled = (ruleId: string) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
@@ -125,7 +125,7 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   let skipped = 0;
   for (const ld of parsed.documents) {
     if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
-    const status = lintDocument(ld, config, raw);
+    const status = lintDocument(ld, source, config, raw);
     if (status === 'checked') checked++;
     else if (status === 'skipped') skipped++;
   }
@@ -150,7 +150,6 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     .map(position);
   return summarize({
     filePath,
-    text: source,
     diagnostics: finalKept,
     suppressed: suppressed.sort(compare).map(position),
     documentsChecked: checked,
@@ -182,7 +181,6 @@ export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): LintRes
 export function fileLevelResult(filePath: string, d: Diagnostic): LintResult {
   return summarize({
     filePath,
-    text: '',
     diagnostics: [{ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 }],
     suppressed: [],
     documentsChecked: 0,

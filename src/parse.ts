@@ -60,6 +60,9 @@ const TO_JS: ToJSOptions = { maxAliasCount: MAX_ALIAS_COUNT };
 /** Plain scalars whose reading may differ between YAML 1.1 and 1.2. */
 const MAYBE_AMBIGUOUS = /^(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0b[01_]+|[-+]?0o[0-7]+|[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*_[0-9_]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)$/;
 
+/** A quick, over-inclusive text scan for words that MAYBE_AMBIGUOUS could match (bounded by non-word characters). */
+const CANDIDATE = /(?<![\w.-])(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0[bo][0-7_]+|[-+]?[0-9.][0-9_.]*_[0-9_.]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)(?![\w.-])/g;
+
 function describe(v: unknown): string {
   if (typeof v === 'string') return `the string "${v}"`;
   if (typeof v === 'boolean') return `boolean ${v}`;
@@ -128,7 +131,12 @@ function dataPath(chain: readonly unknown[]): (string | number)[] {
 }
 
 /** Warns on plain scalars that YAML 1.1 (the platform) and YAML 1.2 (most editors and tools) read differently. */
-export function ambiguousScalars(doc: Document.Parsed, index: number, out: Diagnostic[]): void {
+export function ambiguousScalars(doc: Document.Parsed, index: number, out: Diagnostic[], text: string): void {
+  // Most documents hold no candidate at all: a regular-expression scan of their text is far cheaper than a walk.
+  const [start, , end] = doc.range;
+  CANDIDATE.lastIndex = start;
+  const m = CANDIDATE.exec(text);
+  if (!m || m.index >= end) return;
   visit(doc, {
     Scalar(_key, node: Scalar, ancestors) {
       if (node.type !== Scalar.PLAIN || typeof node.source !== 'string' || !MAYBE_AMBIGUOUS.test(node.source)) return;

@@ -46,8 +46,6 @@ export interface SuppressedDiagnostic extends Diagnostic {
 /** The lint result of one file. */
 export interface FileResult {
   filePath: string;
-  /** The text that was linted (after BOM removal); used to compute positions. */
-  text: string;
   diagnostics: Diagnostic[];
   suppressed: SuppressedDiagnostic[];
   /** Documents recognised as plat kinds and checked. */

@@ -1,0 +1,77 @@
+// npm run bench: start-up and throughput of platlint, measured side by side with `node -e 0` and a
+// parse-only floor (the same files read and parsed with `yaml`, nothing else), plus peak memory.
+// Numbers are printed, never asserted: timing belongs here, not in tests.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const bin = join(root, 'bin', 'platlint.js');
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const SIZES = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '1,100,5000').split(',').map(Number);
+const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 0);
+
+/** A corpus of `n` files made from the bundled examples (valid and with mistakes), each slightly varied. */
+function makeCorpus(n) {
+  const dir = join(tmpdir(), `platlint-bench-${n}`);
+  rmSync(dir, { recursive: true, force: true });
+  const examples = readdirSync(join(root, 'fixtures', 'examples'))
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()
+    .map((f) => readFileSync(join(root, 'fixtures', 'examples', f), 'utf8'));
+  for (let i = 0; i < n; i++) {
+    const sub = join(dir, `team-${i % 50}`);
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, `config-${i}.yaml`), `# generated bench file ${i}\n${examples[i % examples.length]}`);
+  }
+  const bytes = examples.reduce((s, e) => s + e.length, 0) / examples.length * n;
+  return { dir, bytes };
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+/** Wall time (ms) of a command, median of `runs`, plus the largest peak RSS (MiB) seen. */
+function time(cmd, argv, runs) {
+  const times = [];
+  let rss = 0;
+  spawnSync(cmd, argv, { stdio: 'ignore' }); // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const kb = Number(/(\d+)\s*$/.exec(r.stderr ?? '')?.[1] ?? 0);
+    rss = Math.max(rss, kb / 1024);
+    if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+  }
+  return { ms: median(times), rss };
+}
+
+const node = process.execPath;
+const rows = [];
+const base = time(node, ['-e', '0'], RUNS || 15);
+for (const n of SIZES) {
+  const { dir, bytes } = makeCorpus(n);
+  const runs = RUNS || (n <= 1 ? 15 : n <= 100 ? 9 : 5);
+  const target = n === 1 ? join(dir, 'team-0', 'config-0.yaml') : dir;
+  const floor = time(node, [join(here, 'parse-floor.mjs'), target], runs);
+  const lint = time(node, [bin, '--format', 'json', '--output-file', join(dir, '..', `platlint-bench-${n}.json`), target], runs);
+  rows.push({ n, bytes, floor, lint });
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const pad = (s, w) => String(s).padStart(w);
+console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores; medians of repeated runs`);
+console.log(`node -e 0: ${base.ms.toFixed(0)} ms\n`);
+console.log(`${'files'.padStart(6)} ${'MB'.padStart(6)} ${'parse floor'.padStart(12)} ${'platlint'.padStart(10)} ${'x floor'.padStart(8)} ${'x node -e 0'.padStart(12)} ${'peak RSS'.padStart(9)}`);
+for (const r of rows) {
+  console.log(
+    `${pad(r.n, 6)} ${pad((r.bytes / 1e6).toFixed(2), 6)} ${pad(r.floor.ms.toFixed(0) + ' ms', 12)} ${pad(r.lint.ms.toFixed(0) + ' ms', 10)} ${pad((r.lint.ms / r.floor.ms).toFixed(2), 8)} ${pad((r.lint.ms / base.ms).toFixed(2), 12)} ${pad(r.lint.rss.toFixed(0) + ' MiB', 9)}`,
+  );
+}
+console.log('\ntargets: 1 file <= 2.00 x node -e 0; 5,000 files <= 1.25 x parse floor; peak RSS for 5,000 files < 400 MiB');
