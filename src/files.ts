@@ -3,6 +3,7 @@ import { DEFAULT_CONFIG, findConfig, loadConfig, type Config } from './config.js
 import { discover } from './discover.js';
 import { fileLevelResult, lintBytes, type LintResult } from './lint.js';
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
+import { lintInWorkers, serveIfWorker, workerCount } from './parallel.js';
 
 export interface LintFilesOptions {
   /** Folder patterns are relative to, and where the configuration search starts (default: process.cwd()). */
@@ -13,6 +14,8 @@ export interface LintFilesOptions {
   configFile?: string | false;
   /** A pattern that matches nothing is an error (default true). */
   errorOnUnmatchedPattern?: boolean;
+  /** Use worker threads for large runs (default true; only the built package can). */
+  threads?: boolean;
 }
 
 /** Resolves the configuration for a run: explicit, from a file, found upward from `cwd`, or the default. */
@@ -47,5 +50,9 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? resolveConfig(cwd, options.configFile);
   const files = await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true });
+  const workers = options.threads === false ? 0 : workerCount(files.length);
+  if (workers > 0) return lintInWorkers(files, config, workers, lintFile);
   return files.map((f) => lintFile(f, config));
 }
+
+serveIfWorker(lintFile);

@@ -11,11 +11,11 @@ const node = process.execPath;
 execFileSync(node, [join(root, 'src/tools/build-validators.mjs')], { stdio: 'inherit' });
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
-const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: false, legalComments: 'none', logLevel: 'warning' };
+// CommonJS code inside an ES module bundle (and Ajv's standalone validators) still calls require().
+const banner = { js: "import { createRequire as __platlintRequire } from 'node:module'; const require = __platlintRequire(import.meta.url);" };
+const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: false, legalComments: 'none', logLevel: 'warning', banner };
 // The CLI is one file with every dependency inside: start-up reads one module instead of hundreds.
-await build({ ...common, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.js'), minifySyntax: true,
-  // CommonJS dependencies inside an ES module bundle still call require() for Node's built-ins.
-  banner: { js: "import { createRequire as __platlintRequire } from 'node:module'; const require = __platlintRequire(import.meta.url);" } });
+await build({ ...common, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.js'), minifySyntax: true });
 // The library keeps its dependencies external, as a library should.
 await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external' });
 
