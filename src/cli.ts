@@ -181,22 +181,28 @@ function onlyErrors(r: LintResult): LintResult {
   return { ...r, diagnostics, warningCount: 0 };
 }
 
-/** Entry point of bin/platlint.js. */
-export async function main(): Promise<void> {
-  const debug = process.argv.includes('--debug');
+/** The real process's streams and state. */
+export function processIo(): CliIo {
+  return {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    readStdin: () => readFileSync(0),
+    cwd: process.cwd(),
+    env: process.env,
+    isTTY: Boolean(process.stdout.isTTY),
+  };
+}
+
+/**
+ * Entry point of bin/platlint.js: runs the command line and turns an internal failure into one line on
+ * standard error and exit code 2 (the stack trace only with --debug).
+ */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
   try {
-    const code = await run(process.argv.slice(2), {
-      stdout: (s) => process.stdout.write(s),
-      stderr: (s) => process.stderr.write(s),
-      readStdin: () => readFileSync(0),
-      cwd: process.cwd(),
-      env: process.env,
-      isTTY: Boolean(process.stdout.isTTY),
-    });
-    process.exitCode = code;
+    return await run(argv, io);
   } catch (err) {
-    const e = err as Error;
-    process.stderr.write(debug ? `${e.stack ?? String(e)}\n` : `platlint: internal error: ${e.message.split('\n')[0]} (run with --debug for details)\n`);
-    process.exitCode = 2;
+    const e = err instanceof Error ? err : new Error(String(err));
+    io.stderr(argv.includes('--debug') ? `${e.stack ?? e.message}\n` : `platlint: internal error: ${e.message.split('\n')[0]} (run with --debug for details)\n`);
+    return 2;
   }
 }

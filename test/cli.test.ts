@@ -289,3 +289,30 @@ describe('secrets never appear in any output', () => {
     });
   }
 });
+
+describe('internal failures', () => {
+  it('exit 2 with one line on standard error, and the stack only with --debug', async () => {
+    const { main } = await import('../src/cli.js');
+    const failing = (stderr: string[]) => ({
+      stdout: () => {
+        throw new Error('write EPIPE\nsecond line');
+      },
+      stderr: (s: string) => void stderr.push(s),
+      readStdin: () => Buffer.from(''),
+      cwd: ROOT,
+      env: {},
+      isTTY: false,
+    });
+    const quiet: string[] = [];
+    expect(await main(['fixtures/input/empty.yaml'], failing(quiet))).toBe(2);
+    expect(quiet).toEqual(['platlint: internal error: write EPIPE (run with --debug for details)\n']);
+    const debug: string[] = [];
+    expect(await main(['--debug', 'fixtures/input/empty.yaml'], failing(debug))).toBe(2);
+    expect(debug.join('')).toMatch(/^Error: write EPIPE\nsecond line\n\s+at /);
+  });
+  it('--quiet reports errors only', () => {
+    const r = platlint(['--quiet', '--format', 'json', input('unknown-kind.yaml'), input('other-plat-group.yaml')]);
+    expect(jsonFindings(r.stdout)).toHaveLength(4);
+    expect(JSON.parse(r.stdout)[0]).toMatchObject({ messages: [], warningCount: 0 });
+  });
+});

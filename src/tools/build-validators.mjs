@@ -32,10 +32,26 @@ export function newAjv(code, options = {}) {
   return ajv;
 }
 
+/** Keywords that only document a schema (for editors); the validators do not need them. */
+const DOC_ONLY = new Set(['description', 'title', 'default', 'examples', '$comment']);
+
+/** A copy of a schema without documentation keywords (property names are kept: `properties` maps names to schemas). */
+function stripDocs(schema) {
+  if (Array.isArray(schema)) return schema.map(stripDocs);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (DOC_ONLY.has(k) && typeof v !== 'object') continue;
+    if (k === 'default' || k === 'examples') continue;
+    out[k] = ['properties', 'definitions', 'patternProperties', 'x-messages'].includes(k) ? Object.fromEntries(Object.entries(v).map(([n, s]) => [n, stripDocs(s)])) : stripDocs(v);
+  }
+  return out;
+}
+
 function main() {
   const files = schemaFiles();
   const ajv = newAjv({ source: true, esm: true, optimize: 1 }, { inlineRefs: false });
-  for (const f of files) ajv.addSchema(f.schema);
+  for (const f of files) ajv.addSchema(stripDocs(f.schema));
   // Only top-level kind schemas (and the config schema) get an export; shared files are reached by $ref.
   const entries = files.filter((f) => !f.key.startsWith('_shared/'));
   const exportsMap = {};

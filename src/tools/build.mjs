@@ -15,7 +15,7 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 const banner = { js: "import { createRequire as __platlintRequire } from 'node:module'; const require = __platlintRequire(import.meta.url);" };
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: false, legalComments: 'none', logLevel: 'warning', banner };
 // The CLI is one file with every dependency inside: start-up reads one module instead of hundreds.
-await build({ ...common, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.js'), minifySyntax: true });
+await build({ ...common, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.js'), minify: true });
 // The library keeps its dependencies external, as a library should.
 await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external' });
 
