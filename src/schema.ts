@@ -1,4 +1,4 @@
-import { validators, type AjvError } from './generated/validators.js';
+import { hasValidator, validatorFor, type AjvError } from './validators.js';
 import type { KindSpec } from './kinds.js';
 import { isSensitivePath } from './kinds.js';
 import { formatPath, fromPointer, type Path } from './path.js';
@@ -227,8 +227,7 @@ export type SchemaSubject = Pick<KindSpec, 'kind' | 'schema' | 'sensitive'>;
 
 /** Validates a document against its kind's schema and returns one readable finding per problem. */
 export function validateSchema(value: unknown, kind: SchemaSubject): SchemaFinding[] {
-  const validate = validators[kind.schema];
-  if (!validate) throw new Error(`no schema compiled for ${kind.schema}`);
+  const validate = validatorFor(kind.schema);
   if (validate(value)) return [];
   const { kept, anyOf } = collapseAlternatives(validate.errors ?? []);
   const findings = kept.map((e) => findingFor(e, value, kind));
@@ -248,5 +247,5 @@ export function validateSchema(value: unknown, kind: SchemaSubject): SchemaFindi
 
 /** Whether the generated validators hold a schema for a kind (checked by the tests). */
 export function hasSchema(kind: KindSpec): boolean {
-  return kind.schema in validators;
+  return hasValidator(kind.schema);
 }

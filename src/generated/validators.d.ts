@@ -13,5 +13,5 @@ export interface ValidateFunction {
   (data: unknown): boolean;
   errors?: AjvError[] | null;
 }
-/** Standalone validators, keyed by schema path below `schemas/` without `.schema.json`. */
-export declare const validators: Record<string, ValidateFunction>;
+/** File names of the standalone validator modules (in `validators/`), keyed by schema path below `schemas/` without `.schema.json`. */
+export declare const validatorModules: Record<string, string>;

@@ -1,0 +1,28 @@
+import { createRequire } from 'node:module';
+import { validatorModules, type ValidateFunction } from './generated/validators.js';
+
+export type { AjvError, ValidateFunction } from './generated/validators.js';
+
+/** Set by the bundler: where the validator modules sit relative to the bundle. */
+declare const __PLATLINT_VALIDATORS_DIR__: string | undefined;
+
+const dir = typeof __PLATLINT_VALIDATORS_DIR__ === 'string' ? __PLATLINT_VALIDATORS_DIR__ : './generated/validators/';
+const load = createRequire(import.meta.url);
+const cache = new Map<string, ValidateFunction>();
+
+/** Whether a validator was generated for a schema key. */
+export function hasValidator(key: string): boolean {
+  return key in validatorModules;
+}
+
+/** The precompiled validator of a schema, loaded on first use (one module per kind). */
+export function validatorFor(key: string): ValidateFunction {
+  let v = cache.get(key);
+  if (!v) {
+    const file = validatorModules[key];
+    if (!file) throw new Error(`no schema compiled for ${key}`);
+    v = (load(dir + file) as { validate: ValidateFunction }).validate;
+    cache.set(key, v);
+  }
+  return v;
+}
