@@ -164,9 +164,11 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
       return { ruleId, target, path: [...at, extra], message: `unknown field ${code(extra)} ${where(at, kind)}${hint}` };
     }
     case 'type': {
-      const want = String(p.type).split(',').map((t) => TYPE_TEXT[t] ?? t);
+      const fmt = typeof ps?.format === 'string' ? FORMAT_TEXT[ps.format] : undefined;
+      const want = fmt ? [fmt] : String(p.type).split(',').map((t) => TYPE_TEXT[t] ?? t);
       const found = secret ? typeOf(err.data) : err.data !== null && typeof err.data === 'object' ? typeOf(err.data) : `${typeOf(err.data)} (${shown(err.data)})`;
-      return { ruleId, target, path: at, message: custom ?? `${name} must be ${joinOr(want)}, got ${found}` };
+      const unit = ps?.format === 'duration' && typeof err.data === 'number' ? `; write it with a unit, like \`${err.data}s\`` : '';
+      return { ruleId, target, path: at, message: custom ?? `${name} must be ${joinOr(want)}, got ${found}${unit}` };
     }
     case 'enum':
     case 'const': {
