@@ -71,7 +71,7 @@ function describe(v: unknown): string {
 }
 
 /** Reports every repeated key of every mapping at the repeat, naming the key and its first line. */
-function duplicateKeys(doc: Document.Parsed, index: number, out: Diagnostic[]): void {
+function duplicateKeys(doc: Document.Parsed, index: number, out: Diagnostic[], lines: LineCounter): void {
   visit(doc, {
     Map(_key, map, ancestors) {
       const seen = new Map<string, Pair>();
@@ -89,7 +89,7 @@ function duplicateKeys(doc: Document.Parsed, index: number, out: Diagnostic[]): 
         out.push({
           ruleId: 'yaml/duplicate-key',
           severity: 'error',
-          message: `duplicate key \`${name}\`; the platform refuses a field given twice`,
+          message: `duplicate key \`${name}\` (first given at line ${lines.linePos(firstRange[0]).line}); the platform refuses a field given twice`,
           path,
           range: { start, end },
           document: index,
@@ -175,7 +175,7 @@ export function parseText(text: string): ParseResult {
         broken = true;
       }
     }
-    if (duplicates) duplicateKeys(doc, index, diagnostics);
+    if (duplicates) duplicateKeys(doc, index, diagnostics, lineCounter);
     const [start, , end] = doc.range;
     if (doc.contents === null) return;
     let value: unknown;
