@@ -2,7 +2,7 @@ import { isScalar } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules } from './engine.js';
-import { identify, type KindSpec } from './kinds.js';
+import { identify, isSensitivePath, type KindSpec } from './kinds.js';
 import { ambiguousScalars, parseText, type LintDocument } from './parse.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
@@ -92,8 +92,10 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
     return 'invalid';
   }
   const kind = id.kind;
-  ambiguousScalars(ld.doc, ld.index, out, text);
   const found: { ruleId: string; message: string; path: Path; range: Range }[] = [];
+  const yamlFindings: Diagnostic[] = [];
+  ambiguousScalars(ld.doc, ld.index, yamlFindings, text, (path) => isSensitivePath(kind, path));
+  found.push(...yamlFindings);
   for (const f of validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
   const enabled = (ruleId: string) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
   for (const f of runRules(ld.value, kind, enabled)) {

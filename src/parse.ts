@@ -63,6 +63,10 @@ const MAYBE_AMBIGUOUS = /^(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]
 /** A quick, over-inclusive text scan for words that MAYBE_AMBIGUOUS could match (bounded by non-word characters). */
 const CANDIDATE = /(?<![\w.-])(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0[bo][0-7_]+|[-+]?[0-9.][0-9_.]*_[0-9_.]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)(?![\w.-])/g;
 
+function typeOfValue(v: unknown): string {
+  return typeof v === 'string' ? 'a string' : typeof v === 'boolean' ? 'a boolean' : typeof v === 'number' ? 'a number' : String(v);
+}
+
 function describe(v: unknown): string {
   if (typeof v === 'string') return `the string "${v}"`;
   if (typeof v === 'boolean') return `boolean ${v}`;
@@ -131,7 +135,13 @@ function dataPath(chain: readonly unknown[]): (string | number)[] {
 }
 
 /** Warns on plain scalars that YAML 1.1 (the platform) and YAML 1.2 (most editors and tools) read differently. */
-export function ambiguousScalars(doc: Document.Parsed, index: number, out: Diagnostic[], text: string): void {
+export function ambiguousScalars(
+  doc: Document.Parsed,
+  index: number,
+  out: Diagnostic[],
+  text: string,
+  isSecret: (path: readonly (string | number)[]) => boolean = () => false,
+): void {
   // Most documents hold no candidate at all: a regular-expression scan of their text is far cheaper than a walk.
   const [start, , end] = doc.range;
   CANDIDATE.lastIndex = start;
@@ -143,13 +153,17 @@ export function ambiguousScalars(doc: Document.Parsed, index: number, out: Diagn
       const v12 = parseYaml(node.source, { version: '1.2' }) as unknown;
       if (Object.is(v12, node.value)) return;
       const [start, end] = node.range ?? [0, 0];
+      const path = dataPath([...ancestors, node]);
       const quoted = JSON.stringify(node.source);
       const hint = typeof node.value === 'boolean' ? ` or write \`${node.value}\`` : '';
+      const message = isSecret(path)
+        ? `this value is read as ${typeOfValue(node.value)} by the platform (YAML 1.1) but as ${typeOfValue(v12)} by YAML 1.2 tools; quote it`
+        : `\`${node.source}\` is read as ${describe(node.value)} by the platform (YAML 1.1) but as ${describe(v12)} by YAML 1.2 tools; quote it (${quoted})${hint}`;
       out.push({
         ruleId: 'yaml/ambiguous-scalar',
         severity: 'warning',
-        message: `\`${node.source}\` is read as ${describe(node.value)} by the platform (YAML 1.1) but as ${describe(v12)} by YAML 1.2 tools; quote it (${quoted})${hint}`,
-        path: dataPath([...ancestors, node]),
+        message,
+        path,
         range: { start, end },
         document: index,
       });

@@ -61,7 +61,7 @@ const TYPE_TEXT: Record<string, string> = {
 const INT32 = { min: -2147483648, max: 2147483647 };
 
 function code(s: unknown): string {
-  return '`' + String(s) + '`';
+  return s === '' ? '`""`' : '`' + String(s) + '`';
 }
 
 function typeOf(v: unknown): string {
@@ -73,8 +73,13 @@ function typeOf(v: unknown): string {
   return 'a string';
 }
 
+/** A value as a message quotes it: one line, at most 60 characters. */
 function shown(v: unknown): string {
-  if (typeof v === 'string') return code(v.length > 60 ? v.slice(0, 57) + '...' : v);
+  if (typeof v === 'string') {
+    const line = v.split(/\r?\n/, 1)[0]!;
+    const cut = line.length > 60 || line.length < v.trimEnd().length;
+    return code(cut ? line.slice(0, 57) + '...' : line);
+  }
   if (v === null || typeof v !== 'object') return code(v);
   return typeOf(v);
 }
