@@ -27,6 +27,7 @@ Options:
       --no-error-on-unmatched-pattern
                                  A pattern that matches no file is not an error
       --max-file-size BYTES      Larger files are not linted (default 8388608)
+      --concurrency N|auto|off   Threads to lint on (default auto: every core for 150 files or more)
       --color, --no-color        Force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
       --debug                    Print stack traces of internal errors
   -h, --help                     Show this help
@@ -81,6 +82,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         'max-warnings': { type: 'string' },
         'stdin-filename': { type: 'string' },
         'no-error-on-unmatched-pattern': { type: 'boolean' },
+        concurrency: { type: 'string' },
         'max-file-size': { type: 'string' },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
@@ -118,6 +120,12 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (!/^[1-9]\d*$/.test(values['max-file-size'])) return usage(`--max-file-size takes a number of bytes, got "${values['max-file-size']}"`);
     maxFileSize = Number(values['max-file-size']);
   }
+  let concurrency: 'auto' | 'off' | number = 'auto';
+  if (values.concurrency !== undefined) {
+    const c = values.concurrency;
+    if (c !== 'auto' && c !== 'off' && !/^[1-9]\d{0,2}$/.test(c)) return usage(`--concurrency takes auto, off or a number of threads, got "${c}"`);
+    concurrency = c === 'auto' || c === 'off' ? c : Number(c);
+  }
   if (positionals.length === 0) return usage('no files given; pass files, folders, glob patterns, or - for standard input');
   const stdinCount = positionals.filter((p) => p === '-').length;
   if (stdinCount > 1) return usage('standard input (-) can be given only once');
@@ -128,7 +136,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
     const patterns = positionals.filter((p) => p !== '-');
-    results = patterns.length > 0 ? await lintFiles(patterns, { cwd: io.cwd, config, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'] }) : [];
+    results = patterns.length > 0 ? await lintFiles(patterns, { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'] }) : [];
     if (stdinCount === 1) {
       const name = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<stdin>';
       results.push(lintBytes(io.readStdin(), { filePath: name, config }));

@@ -14,8 +14,11 @@ export interface LintFilesOptions {
   configFile?: string | false;
   /** A pattern that matches nothing is an error (default true). */
   errorOnUnmatchedPattern?: boolean;
-  /** Use worker threads for large runs (default true; only the built package can). */
-  threads?: boolean;
+  /**
+   * Threads to lint on: `auto` (default: all cores for runs of at least 150 files), `off` (one thread), or a
+   * number of threads. Only the built package can start worker threads.
+   */
+  concurrency?: 'auto' | 'off' | number;
 }
 
 /** Resolves the configuration for a run: explicit, from a file, found upward from `cwd`, or the default. */
@@ -50,7 +53,7 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? resolveConfig(cwd, options.configFile);
   const files = await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true });
-  const workers = options.threads === false ? 0 : workerCount(files.length);
+  const workers = workerCount(files.length, options.concurrency ?? 'auto');
   if (workers > 0) return lintInWorkers(files, config, workers, lintFile);
   return files.map((f) => lintFile(f, config));
 }

@@ -28,10 +28,11 @@ function workerEntry(): string | undefined {
   return url.startsWith('file:') && url.endsWith('.js') ? fileURLToPath(url) : undefined;
 }
 
-/** Worker threads to start beside the main thread (which lints too): none for small runs. */
-export function workerCount(files: number): number {
-  if (files < PARALLEL_THRESHOLD || !workerEntry()) return 0;
-  return Math.max(0, Math.min(availableParallelism() - 1, 7, Math.ceil(files / BATCH) - 1));
+/** Worker threads to start beside the main thread (which lints too): none for small runs or `off`. */
+export function workerCount(files: number, concurrency: 'auto' | 'off' | number): number {
+  if (concurrency === 'off' || !workerEntry()) return 0;
+  const threads = concurrency === 'auto' ? (files < PARALLEL_THRESHOLD ? 1 : availableParallelism()) : concurrency;
+  return Math.max(0, Math.min(threads - 1, Math.ceil(files / BATCH) - 1));
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   parse as parseYaml,
   isScalar,
   isSeq,
+  isMap,
   isPair,
   visit,
   LineCounter,
@@ -41,7 +42,8 @@ export interface ParseResult {
 /**
  * The platform decodes YAML with a YAML 1.1 library (go-yaml v2 through its YAML-to-JSON converter): `yes`,
  * `no`, `on`, `off`, `y` and `n` are booleans and `010` is octal. That library keeps timestamps and
- * sexagesimal numbers (`1:30`) as strings, so those tags of the `yaml` package's 1.1 schema are dropped.
+ * sexagesimal numbers (`1:30`) as strings: `toValue` reads those back from their source text (cheaper than
+ * a custom tag list, which makes the `yaml` package build a new schema for every document).
  */
 const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.1',
@@ -49,11 +51,50 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   uniqueKeys: true,
   prettyErrors: false,
   strict: true,
-  customTags: (tags) =>
-    tags.filter(
-      (t) => typeof t === 'string' || !(t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')),
-    ),
 };
+
+/** Before `toJS`: timestamps and sexagesimal numbers back to their text (go-yaml v2 keeps them as strings). */
+function restoreStrings(doc: Document.Parsed): void {
+  visit(doc, {
+    Scalar(_key, node: Scalar) {
+      if (node.value instanceof Date || node.format === 'TIME' || node.value instanceof Uint8Array) node.value = node.source;
+    },
+  });
+}
+
+/** Thrown by `toValue` for what only the `yaml` package's own conversion handles (aliases, merge keys, tags). */
+const FALLBACK = Symbol('fallback');
+
+/**
+ * A document's value as the platform reads it, in one walk over the composed nodes. Aliases, merge keys,
+ * explicitly tagged collections and non-scalar keys make it throw FALLBACK, and the caller uses `toJS` (with
+ * its alias limit) instead.
+ */
+function toValue(node: unknown): unknown {
+  if (node === null || node === undefined) return null;
+  if (isScalar(node)) {
+    const v = node.value;
+    if (v instanceof Date || node.format === 'TIME' || v instanceof Uint8Array) return node.source;
+    return v;
+  }
+  if (isMap(node)) {
+    if (node.tag) throw FALLBACK;
+    const out: Record<string, unknown> = {};
+    for (const pair of node.items) {
+      const k = pair.key;
+      if (!isScalar(k) || (typeof k.value === 'object' && k.value !== null)) throw FALLBACK;
+      const key = k.value === null ? '' : String(k.value);
+      if (key === '<<' || key === '__proto__') throw FALLBACK;
+      out[key] = toValue(pair.value);
+    }
+    return out;
+  }
+  if (isSeq(node)) {
+    if (node.tag) throw FALLBACK;
+    return node.items.map(toValue);
+  }
+  throw FALLBACK;
+}
 
 const TO_JS: ToJSOptions = { maxAliasCount: MAX_ALIAS_COUNT };
 
@@ -195,7 +236,13 @@ export function parseText(text: string): ParseResult {
     let value: unknown;
     if (!broken) {
       try {
-        value = doc.toJS(TO_JS);
+        try {
+          value = toValue(doc.contents);
+        } catch (e) {
+          if (e !== FALLBACK) throw e;
+          restoreStrings(doc);
+          value = doc.toJS(TO_JS);
+        }
       } catch (err) {
         if (!(err instanceof ReferenceError)) throw err;
         broken = true;

@@ -25,7 +25,7 @@ describe('public API', () => {
     );
     for (let i = 0; i < 400; i++) writeFileSync(join(dir, `f${String(i).padStart(3, '0')}.yaml`), examples[i % 3]!);
     const parallel = await api.lintFiles([dir], { cwd: dir, configFile: false });
-    const serial = await api.lintFiles([dir], { cwd: dir, configFile: false, threads: false });
+    const serial = await api.lintFiles([dir], { cwd: dir, configFile: false, concurrency: 'off' });
     expect(parallel.map((r) => r.filePath)).toEqual(serial.map((r) => r.filePath));
     expect(parallel).toEqual(serial);
     expect(parallel.filter((r) => r.errorCount > 0)).toHaveLength(133);

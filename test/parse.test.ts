@@ -46,3 +46,17 @@ describe('yaml/ambiguous-scalar', () => {
     expect(lintText('on:\n  push: {}\nenabled: yes\n').diagnostics).toEqual([]);
   });
 });
+
+describe('the document value', () => {
+  it('is the same through the fast walk and through toJS with aliases and merge keys', () => {
+    const direct = parseText('a: 2026-01-02\nb: 1:30\nc: [on, 0x1F, ~, "x"]\nd: {e: 1.5}\n').documents[0]!.value;
+    const viaAlias = parseText('base: &b {k: v}\na: 2026-01-02\nb: 1:30\nc: [on, 0x1F, ~, "x"]\nd: {e: 1.5}\nm: {<<: *b}\n').documents[0]!.value;
+    expect(direct).toEqual({ a: '2026-01-02', b: '1:30', c: [true, 31, null, 'x'], d: { e: 1.5 } });
+    expect(viaAlias).toEqual({ base: { k: 'v' }, a: '2026-01-02', b: '1:30', c: [true, 31, null, 'x'], d: { e: 1.5 }, m: { k: 'v' } });
+  });
+  it('keeps a __proto__ key as data, never as a prototype', () => {
+    const v = parseText('__proto__: {polluted: true}\n').documents[0]!.value as Record<string, unknown>;
+    expect(Object.keys(v)).toEqual(['__proto__']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
