@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve, basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config.js';
@@ -60,6 +60,7 @@ function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: Node
 
 /** Writes a file atomically: a temporary file beside it, then a rename. */
 function writeAtomic(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   writeFileSync(tmp, text);
   renameSync(tmp, path);
@@ -138,7 +139,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const patterns = positionals.filter((p) => p !== '-');
     results = patterns.length > 0 ? await lintFiles(patterns, { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'] }) : [];
     if (stdinCount === 1) {
-      const name = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<stdin>';
+      const name = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
       results.push(lintBytes(io.readStdin(), { filePath: name, config }));
     }
   } catch (err) {

@@ -107,7 +107,7 @@ describe('the JSON contract (ESLint formatter shape plus path)', () => {
   });
   it('writes the report to --output-file and nothing to standard output', () => {
     const dir = scratch();
-    const out = join(dir, 'report.json');
+    const out = join(dir, 'reports', 'lint', 'report.json');
     const r = platlint(['--format', 'json', '--output-file', out, input('duplicate-key.yaml')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
@@ -181,9 +181,9 @@ describe('standard input', () => {
     expect(res.filePath).toBe(join(ROOT, 'conf/tracing.yaml'));
     expect(res.messages.map((m: { message: string }) => m.message)).toEqual(['unknown field `endpont` in TracingConfiguration; did you mean `endpoint`?']);
   });
-  it('calls it <stdin> without a name', () => {
+  it('calls it <text> without a name, as ESLint does', () => {
     const r = platlint(['--format', 'json', '-'], { input: 'a: 1\n' });
-    expect(JSON.parse(r.stdout)[0].filePath).toBe('<stdin>');
+    expect(JSON.parse(r.stdout)[0].filePath).toBe('<text>');
   });
 });
 
