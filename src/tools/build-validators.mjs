@@ -27,7 +27,7 @@ export function schemaFiles() {
 }
 
 export function newAjv(code, options = {}) {
-  const ajv = new Ajv({ ...options, allErrors: true, verbose: true, strictSchema: true, strictNumbers: true, strictTuples: true, strictRequired: false, strictTypes: false, allowUnionTypes: true, code });
+  const ajv = new Ajv({ ...options, allErrors: true, verbose: true, messages: false, strictSchema: true, strictNumbers: true, strictTuples: true, strictRequired: false, strictTypes: false, allowUnionTypes: true, code });
   for (const k of ANNOTATIONS) ajv.addKeyword(k);
   for (const [name, re] of Object.entries(FORMATS)) ajv.addFormat(name, re);
   return ajv;

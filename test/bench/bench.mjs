@@ -36,42 +36,55 @@ function median(xs) {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-/** Wall time (ms) of a command, median of `runs`, plus the largest peak RSS (MiB) seen. */
-function time(cmd, argv, runs) {
-  const times = [];
-  let rss = 0;
-  spawnSync(cmd, argv, { stdio: 'ignore' }); // warm the file cache
+/**
+ * Wall time (ms, median) and peak RSS (MiB, largest) of several commands, run interleaved (a, b, a, b …) so
+ * that a noisy machine slows all of them alike.
+ */
+function timeAll(cmds, runs) {
+  const rssFile = join(tmpdir(), `platlint-bench-rss-${process.pid}`);
+  const stats = cmds.map(() => ({ times: [], rss: 0 }));
+  for (const [cmd, argv] of cmds) spawnSync(cmd, argv, { stdio: 'ignore' }); // warm the file cache
   for (let i = 0; i < runs; i++) {
-    const t0 = process.hrtime.bigint();
-    const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 });
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    const kb = Number(/(\d+)\s*$/.exec(r.stderr ?? '')?.[1] ?? 0);
-    rss = Math.max(rss, kb / 1024);
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}: ${r.stderr}`);
+    cmds.forEach(([cmd, argv], k) => {
+      const t0 = process.hrtime.bigint();
+      const r = spawnSync('/usr/bin/time', ['-q', '-f', '%M', '-o', rssFile, cmd, ...argv], { stdio: 'ignore' });
+      stats[k].times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}`);
+      stats[k].rss = Math.max(stats[k].rss, Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024);
+    });
   }
-  return { ms: median(times), rss };
+  rmSync(rssFile, { force: true });
+  return stats.map((s) => ({ ms: median(s.times), rss: s.rss }));
 }
 
 const node = process.execPath;
 const rows = [];
-const base = time(node, ['-e', '0'], RUNS || 15);
+const [base] = timeAll([[node, ['-e', '0']]], RUNS || 15);
 for (const n of SIZES) {
   const { dir, bytes } = makeCorpus(n);
   const runs = RUNS || (n <= 1 ? 15 : n <= 100 ? 9 : 5);
   const target = n === 1 ? join(dir, 'team-0', 'config-0.yaml') : dir;
-  const floor = time(node, [join(here, 'parse-floor.mjs'), target], runs);
-  const lint = time(node, [bin, '--format', 'json', '--output-file', join(dir, '..', `platlint-bench-${n}.json`), target], runs);
-  rows.push({ n, bytes, floor, lint });
+  const out = join(dir, '..', `platlint-bench-${n}.json`);
+  const [floor, lint, single] = timeAll(
+    [
+      [node, [join(here, 'parse-floor.mjs'), target]],
+      [node, [bin, '--format', 'json', '--output-file', out, target]],
+      [node, [bin, '--concurrency', 'off', '--format', 'json', '--output-file', out, target]],
+    ],
+    runs,
+  );
+  rows.push({ n, bytes, floor, lint, single });
+  rmSync(out, { force: true });
   rmSync(dir, { recursive: true, force: true });
 }
 
 const pad = (s, w) => String(s).padStart(w);
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores; medians of repeated runs`);
 console.log(`node -e 0: ${base.ms.toFixed(0)} ms\n`);
-console.log(`${'files'.padStart(6)} ${'MB'.padStart(6)} ${'parse floor'.padStart(12)} ${'platlint'.padStart(10)} ${'x floor'.padStart(8)} ${'x node -e 0'.padStart(12)} ${'peak RSS'.padStart(9)}`);
+console.log(`${'files'.padStart(6)} ${'MB'.padStart(6)} ${'parse floor'.padStart(12)} ${'platlint'.padStart(10)} ${'x floor'.padStart(8)} ${'x node -e 0'.padStart(12)} ${'peak RSS'.padStart(9)} ${'1 thread'.padStart(10)} ${'x floor'.padStart(8)}`);
 for (const r of rows) {
   console.log(
-    `${pad(r.n, 6)} ${pad((r.bytes / 1e6).toFixed(2), 6)} ${pad(r.floor.ms.toFixed(0) + ' ms', 12)} ${pad(r.lint.ms.toFixed(0) + ' ms', 10)} ${pad((r.lint.ms / r.floor.ms).toFixed(2), 8)} ${pad((r.lint.ms / base.ms).toFixed(2), 12)} ${pad(r.lint.rss.toFixed(0) + ' MiB', 9)}`,
+    `${pad(r.n, 6)} ${pad((r.bytes / 1e6).toFixed(2), 6)} ${pad(r.floor.ms.toFixed(0) + ' ms', 12)} ${pad(r.lint.ms.toFixed(0) + ' ms', 10)} ${pad((r.lint.ms / r.floor.ms).toFixed(2), 8)} ${pad((r.lint.ms / base.ms).toFixed(2), 12)} ${pad(r.lint.rss.toFixed(0) + ' MiB', 9)} ${pad(r.single.ms.toFixed(0) + ' ms', 10)} ${pad((r.single.ms / r.floor.ms).toFixed(2), 8)}`,
   );
 }
 console.log('\ntargets: 1 file <= 2.00 x node -e 0; 5,000 files <= 1.25 x parse floor; peak RSS for 5,000 files < 400 MiB');
