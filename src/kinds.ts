@@ -99,7 +99,8 @@ export function identify(value: unknown): Identification {
     return { status: 'invalid', field: 'apiVersion', message: `unknown version \`${version}\` of group \`${group}\`; valid versions: ${list(versions)}` };
   }
   if (typeof kind !== 'string' || kind === '') {
-    return { status: 'invalid', field: 'kind', message: `missing \`kind\`; \`${apiVersion}\` carries ${list(kinds)}` };
+    const what = kind === undefined || kind === null || kind === '' ? 'missing `kind`' : '`kind` must be a string';
+    return { status: 'invalid', field: 'kind', message: `${what}; \`${apiVersion}\` carries ${list(kinds)}` };
   }
   const spec = BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`);
   if (spec) return { status: 'kind', kind: spec };

@@ -147,7 +147,8 @@ function duplicateKeys(doc: Document.Parsed, index: number, out: Diagnostic[], l
 
 function yamlErrorDiagnostic(err: YAMLError, index: number, severity: 'error' | 'warning'): Diagnostic {
   const [start, end] = err.pos;
-  const message = err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '');
+  const raw = err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '');
+  const message = /maximum call stack/i.test(raw) ? 'the document nests too deeply to be read' : raw;
   const fatal = severity === 'error';
   return {
     ruleId: severity === 'error' ? 'yaml/syntax' : 'yaml/warning',

@@ -154,6 +154,17 @@ describe('bad input never crashes', () => {
     const r = platlint(['--format', 'json', f]);
     expect(jsonFindings(r.stdout)).toEqual(['input/too-large - 1:1']);
   });
+  it('a document nested too deeply to parse is one finding, not a crash', () => {
+    const dir = scratch();
+    const f = join(dir, 'deep.yaml');
+    writeFileSync(f, `apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpoint: ${'['.repeat(20000)}${']'.repeat(20000)}\n`);
+    const r = platlint(['--format', 'json', f]);
+    expect(r.code).toBe(1);
+    const [res] = JSON.parse(r.stdout);
+    expect(res.messages.map((m: { ruleId: string; message: string; line: number; fatal: boolean }) => [m.ruleId, m.message, m.line, m.fatal])).toEqual([
+      ['yaml/syntax', 'Parsing error: the document nests too deeply to be read', 3, true],
+    ]);
+  });
   it('the stylish report of the alias bomb is one finding, no stack trace', () => {
     const r = platlint([input('alias-bomb.yaml')]);
     expect(r.code).toBe(1);
