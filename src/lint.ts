@@ -3,7 +3,8 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules } from './engine.js';
 import { identify, isSensitivePath, type KindSpec } from './kinds.js';
-import { ambiguousScalars, parseText, type LintDocument } from './parse.js';
+import { ambiguousScalars, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
+import { fastValues } from './fast-parse.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import { validateSchema } from './schema.js';
@@ -121,7 +122,10 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const config = options.config ?? DEFAULT_CONFIG;
   const filePath = options.filePath ?? '<text>';
   const source = stripBom(text);
-  const parsed = parseText(source);
+  const tokens = tokenize(source);
+  const clean = cleanResult(source, tokens, filePath, config);
+  if (clean) return clean;
+  const parsed = parseText(source, tokens);
   const raw: Diagnostic[] = [...parsed.diagnostics];
   let checked = 0;
   let skipped = 0;
@@ -157,6 +161,32 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     documentsChecked: checked,
     documentsSkipped: skipped,
   });
+}
+
+/**
+ * The result of a file that is clean, found without composing YAML nodes (see src/fast-parse.ts); undefined
+ * when the fast reader gives up or anything at all would be reported. Findings always come from the full
+ * parse, so their positions and wording never depend on this shortcut.
+ */
+function cleanResult(source: string, tokens: Tokens, filePath: string, config: Config): LintResult | undefined {
+  if (source.includes('platlint-disable')) return undefined;
+  const values = fastValues(source, tokens.tokens);
+  if (!values) return undefined;
+  let checked = 0;
+  let skipped = 0;
+  const enabled = (ruleId: string) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
+  for (const value of values) {
+    if (value === null) continue;
+    const id = identify(value);
+    if (id.status === 'foreign') {
+      skipped++;
+      continue;
+    }
+    if (id.status !== 'kind') return undefined;
+    if (validateSchema(value, id.kind).length > 0 || runRules(value, id.kind, enabled).length > 0) return undefined;
+    checked++;
+  }
+  return summarize({ filePath, diagnostics: [], suppressed: [], documentsChecked: checked, documentsSkipped: skipped });
 }
 
 function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>): LintResult {

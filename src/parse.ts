@@ -1,6 +1,8 @@
 import {
-  parseAllDocuments,
+  Composer,
+  Parser,
   parse as parseYaml,
+  type CST,
   isScalar,
   isSeq,
   isMap,
@@ -99,7 +101,7 @@ function toValue(node: unknown): unknown {
 const TO_JS: ToJSOptions = { maxAliasCount: MAX_ALIAS_COUNT };
 
 /** Plain scalars whose reading may differ between YAML 1.1 and 1.2. */
-const MAYBE_AMBIGUOUS = /^(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0b[01_]+|[-+]?0o[0-7]+|[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*_[0-9_]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)$/;
+export const MAYBE_AMBIGUOUS = /^(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0b[01_]+|[-+]?0o[0-7]+|[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*_[0-9_]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)$/;
 
 /** A quick, over-inclusive text scan for words that MAYBE_AMBIGUOUS could match (bounded by non-word characters). */
 const CANDIDATE = /(?<![\w.-])(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0[bo][0-7_]+|[-+]?[0-9.][0-9_.]*_[0-9_.]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)(?![\w.-])/g;
@@ -213,13 +215,26 @@ export function ambiguousScalars(
   });
 }
 
-/** Parses every document of a file once, keeping node ranges; never throws on bad input. */
-export function parseText(text: string): ParseResult {
+/** A text's concrete syntax tree (the `yaml` package's lexer and parser), with its line starts. */
+export interface Tokens {
+  tokens: CST.Token[];
+  lineCounter: LineCounter;
+}
+
+export function tokenize(text: string): Tokens {
   const lineCounter = new LineCounter();
+  return { tokens: [...new Parser(lineCounter.addNewLine).parse(text)], lineCounter };
+}
+
+/**
+ * Composes every document of a file once, keeping node ranges; never throws on bad input. Takes the tokens
+ * of an earlier `tokenize` of the same text, so a file is lexed and parsed only once.
+ */
+export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResult {
+  const { lineCounter } = pre;
   const diagnostics: Diagnostic[] = [];
   const documents: LintDocument[] = [];
-  const docs = parseAllDocuments(text, { ...PARSE_OPTIONS, lineCounter });
-  const list = Array.isArray(docs) ? docs : [];
+  const list: Document.Parsed[] = [...new Composer(PARSE_OPTIONS).compose(pre.tokens)] as Document.Parsed[];
   list.forEach((doc, index) => {
     for (const w of doc.warnings) diagnostics.push(yamlErrorDiagnostic(w, index, 'warning'));
     let broken = false;

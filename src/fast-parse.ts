@@ -1,0 +1,220 @@
+import { CST, Schema, isScalar } from 'yaml';
+import { MAYBE_AMBIGUOUS } from './parse.js';
+
+/**
+ * A fast reading of the plain YAML most configuration files are made of, straight from the `yaml` package's
+ * concrete syntax tree (its lexer and parser), without composing document nodes.
+ *
+ * Profiling showed composition (node objects, then `toJS`) to be about 40% of a full parse. Composition is
+ * also where the `yaml` package finds most syntax errors, so this reader accepts only constructs whose every
+ * check it repeats here (block mappings and sequences with one-line scalar keys, flow sequences of scalars,
+ * plain, quoted and block scalars, comments) and gives up on anything else: tabs, anchors, aliases, tags,
+ * explicit keys, flow mappings, directives, duplicate keys, any error. Giving up costs nothing but time: the
+ * caller then parses the file fully. The engine uses these values only to find documents that are clean;
+ * every finding is reported from a full parse, so positions and messages never depend on this reader.
+ * `test/fast-parse.test.ts` compares the two readings on every fixture and on thousands of mutated files.
+ */
+
+class GiveUp extends Error {}
+const giveUp = (): never => {
+  throw new GiveUp();
+};
+
+type Token = CST.Token;
+type SourceToken = CST.SourceToken;
+
+/** Scalar tags of the YAML 1.1 schema that resolve plain scalars, in the order the composer tries them. */
+const PLAIN_TAGS = new Schema({ schema: 'yaml-1.1' }).tags.filter((t) => t.default === true && 'test' in t && t.test);
+const RESOLVE_OPTIONS = { intAsBigInt: false } as never;
+
+/** The value of a plain scalar as the platform reads it (YAML 1.1; timestamps and 1:30 stay strings). */
+function resolvePlain(source: string): unknown {
+  // A value YAML 1.2 tools may read differently gets a warning, which needs the full parse's positions.
+  if (MAYBE_AMBIGUOUS.test(source)) giveUp();
+  for (const tag of PLAIN_TAGS) {
+    if (!('test' in tag) || !tag.test!.test(source)) continue;
+    if (tag.tag === 'tag:yaml.org,2002:timestamp' || tag.format === 'TIME') return source;
+    if (tag.tag === 'tag:yaml.org,2002:merge') giveUp();
+    const r = (tag.resolve as (s: string, onError: (m: string) => void, o: never) => unknown)(source, giveUp, RESOLVE_OPTIONS);
+    const v = isScalar(r) ? r.value : r; // booleans and null come wrapped, to keep their source form
+    return typeof v === 'object' && v !== null ? giveUp() : v;
+  }
+  return source;
+}
+
+function scalarValue(token: Token): unknown {
+  const r = CST.resolveAsScalar(token as CST.FlowScalar | CST.BlockScalar, true, giveUp);
+  if (!r) return giveUp();
+  return r.type === 'PLAIN' ? resolvePlain(r.value) : r.value;
+}
+
+/**
+ * Repeats the composer's checks of the tokens before a key, item or value (`resolveProps`) for the token
+ * kinds accepted here: spaces (never tabs: the caller gives up on them), newlines, comments and one indicator.
+ * Returns whether the indicator was found and whether a newline was seen.
+ */
+function props(tokens: readonly SourceToken[], indicator: string | null, startOnNewline: boolean): { found: boolean; newline: boolean } {
+  let hasSpace = startOnNewline;
+  let found = false;
+  let newline = false;
+  for (const t of tokens) {
+    switch (t.type) {
+      case 'space':
+        hasSpace = true;
+        break;
+      case 'newline':
+        hasSpace = true;
+        newline = true;
+        break;
+      case 'comment':
+        if (!hasSpace) giveUp();
+        break;
+      default:
+        if (t.type !== indicator || found) giveUp();
+        found = true;
+        hasSpace = false;
+    }
+  }
+  return { found, newline };
+}
+
+/** The composer's check for implicit keys: a one-line flow scalar (a newline in its trailing tokens counts). */
+function containsNewline(key: Token): boolean {
+  if (key.type !== 'scalar' && key.type !== 'single-quoted-scalar' && key.type !== 'double-quoted-scalar') return true;
+  return key.source.includes('\n') || (key.end ?? []).some((t) => t.type === 'newline');
+}
+
+/** The composer's `resolveEnd` for the tokens after a collection or document: only spaces, newlines, comments. */
+function endTokens(tokens: readonly SourceToken[], reqSpace: boolean): void {
+  let hasSpace = false;
+  for (const t of tokens) {
+    if (t.type === 'space' || t.type === 'newline') hasSpace = true;
+    else if (t.type !== 'comment' || (reqSpace && !hasSpace)) giveUp();
+  }
+}
+
+function node(token: Token | undefined): unknown {
+  if (!token) return null;
+  switch (token.type) {
+    case 'scalar':
+    case 'single-quoted-scalar':
+    case 'double-quoted-scalar':
+    case 'block-scalar':
+      return scalarValue(token);
+    case 'block-map':
+      return blockMap(token);
+    case 'block-seq':
+      return blockSeq(token);
+    case 'flow-collection':
+      return flowCollection(token);
+    default:
+      return giveUp();
+  }
+}
+
+function blockMap(bm: CST.BlockMap): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of bm.items) {
+    const { start, key, sep, value } = item as CST.BlockMap['items'][number] & { key?: Token; sep?: SourceToken[]; value?: Token };
+    if (!key || !sep) giveUp();
+    if (props(start, null, true).found) giveUp();
+    if (!('indent' in key!) || (key as { indent: number }).indent !== bm.indent || containsNewline(key!)) giveUp();
+    if (key!.type === 'scalar' && key!.source.length > 1000) giveUp();
+    const k = scalarValue(key!);
+    const name = k === null ? '' : String(k);
+    if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
+    const v = props(sep!, 'map-value-ind', key!.type === 'block-scalar');
+    if (!v.found) giveUp();
+    if (value?.type === 'block-map' && !v.newline) giveUp();
+    out[name] = node(value);
+  }
+  return out;
+}
+
+function blockSeq(bs: CST.BlockSequence): unknown[] {
+  return bs.items.map(({ start, value }) => {
+    if (!props(start, 'seq-item-ind', true).found) giveUp();
+    return node(value);
+  });
+}
+
+const isFlowScalar = (t: Token | undefined): t is CST.FlowScalar =>
+  t !== undefined && (t.type === 'scalar' || t.type === 'single-quoted-scalar' || t.type === 'double-quoted-scalar');
+
+/** A one-line flow scalar inside a flow collection, with nothing but spaces after it. */
+function flowItemScalar(t: Token | undefined): unknown {
+  if (!isFlowScalar(t) || /[\n\r]/.test(t.source)) giveUp();
+  if ((t as CST.FlowScalar).end?.some((x) => x.type !== 'space')) giveUp();
+  return scalarValue(t!);
+}
+
+/**
+ * `[a, "b", 3]` and `{k: v, k2: "v2"}` (or `{}`): flow collections of one-line scalars, items separated by
+ * commas, on any number of lines. Nesting, comments, empty items and keys without values give up.
+ */
+function flowCollection(fc: CST.FlowCollection): unknown {
+  const isMap = fc.start.type === 'flow-map-start';
+  const end = fc.end;
+  if (end.length === 0 || end[0]!.type !== (isMap ? 'flow-map-end' : 'flow-seq-end')) giveUp();
+  endTokens(end.slice(1), true);
+  const seq: unknown[] = [];
+  const map: Record<string, unknown> = {};
+  fc.items.forEach((item, i) => {
+    const it = item as { start: SourceToken[]; key?: Token; sep?: SourceToken[]; value?: Token };
+    let commas = 0;
+    for (const t of it.start) {
+      if (t.type === 'comma') commas++;
+      else if (t.type !== 'space' && t.type !== 'newline') giveUp();
+    }
+    if (commas !== (i === 0 ? 0 : 1)) giveUp();
+    if (!isMap) {
+      if (it.key || it.sep) giveUp();
+      seq.push(flowItemScalar(it.value));
+      return;
+    }
+    if (!it.sep) giveUp();
+    let colon = 0;
+    for (const t of it.sep!) {
+      if (t.type === 'map-value-ind') colon++;
+      else if (t.type !== 'space' && (t.type !== 'newline' || colon === 0)) giveUp();
+    }
+    if (colon !== 1) giveUp();
+    const k = flowItemScalar(it.key);
+    const name = k === null ? '' : String(k);
+    if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(map, name)) giveUp();
+    map[name] = it.value ? flowItemScalar(it.value) : null;
+  });
+  return isMap ? map : seq;
+}
+
+/**
+ * The values of every document of a text, from its tokens, or undefined when the text uses anything this
+ * reader does not check (the caller then composes the same tokens fully).
+ */
+export function fastValues(text: string, tokens: readonly CST.Token[]): unknown[] | undefined {
+  if (text.includes('\t') || text.includes('\r')) return undefined;
+  const values: unknown[] = [];
+  try {
+    for (const token of tokens) {
+      switch (token.type) {
+        case 'document': {
+          const p = props(token.start, 'doc-start', true);
+          if (p.found && (token.value?.type === 'block-map' || token.value?.type === 'block-seq') && !p.newline) giveUp();
+          endTokens(token.end ?? [], false);
+          values.push(node(token.value));
+          break;
+        }
+        case 'comment':
+        case 'newline':
+        case 'space':
+          break;
+        default:
+          giveUp();
+      }
+    }
+  } catch (err) {
+    if (err instanceof GiveUp) return undefined;
+    throw err;
+  }
+  return values;
+}
