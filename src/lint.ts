@@ -37,6 +37,11 @@ function baseSeverity(ruleId: string): Severity {
   return ALL_RULES.get(ruleId)?.severity ?? BUILTIN_RULES[ruleId]?.severity ?? 'error';
 }
 
+/** Whether a rule runs at all under a configuration. */
+function enabledIn(config: Config): (ruleId: string) => boolean {
+  return (ruleId) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
+}
+
 /** String values at a kind's sensitive paths: they are scrubbed from every message. */
 function secretsOf(value: unknown, kind: KindSpec): string[] {
   const found: string[] = [];
@@ -93,13 +98,10 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
     return 'invalid';
   }
   const kind = id.kind;
-  const found: { ruleId: string; message: string; path: Path; range: Range }[] = [];
-  const yamlFindings: Diagnostic[] = [];
-  ambiguousScalars(ld.doc, ld.index, yamlFindings, text, (path) => isSensitivePath(kind, path));
-  found.push(...yamlFindings);
+  const found: Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range'>[] = [];
+  ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
   for (const f of validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
-  const enabled = (ruleId: string) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
-  for (const f of runRules(ld.value, kind, enabled)) {
+  for (const f of runRules(ld.value, kind, enabledIn(config))) {
     const range = (f.extra?.span && spanRange(ld, f.path, f.extra.span)) || at(f.path, f.target);
     found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range });
   }
@@ -174,7 +176,7 @@ function cleanResult(source: string, tokens: Tokens, filePath: string, config: C
   if (!values) return undefined;
   let checked = 0;
   let skipped = 0;
-  const enabled = (ruleId: string) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
+  const enabled = enabledIn(config);
   for (const value of values) {
     if (value === null) continue;
     const id = identify(value);

@@ -178,11 +178,10 @@ function dataPath(chain: readonly unknown[]): (string | number)[] {
   return out;
 }
 
-/** Warns on plain scalars that YAML 1.1 (the platform) and YAML 1.2 (most editors and tools) read differently. */
+/** Finds plain scalars that YAML 1.1 (the platform) and YAML 1.2 (most editors and tools) read differently. */
 export function ambiguousScalars(
   doc: Document.Parsed,
-  index: number,
-  out: Diagnostic[],
+  out: Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range'>[],
   text: string,
   isSecret: (path: readonly (string | number)[]) => boolean = () => false,
 ): void {
@@ -203,14 +202,7 @@ export function ambiguousScalars(
       const message = isSecret(path)
         ? `this value is read as ${typeOfValue(node.value)} by the platform (YAML 1.1) but as ${typeOfValue(v12)} by YAML 1.2 tools; quote it`
         : `\`${node.source}\` is read as ${describe(node.value)} by the platform (YAML 1.1) but as ${describe(v12)} by YAML 1.2 tools; quote it (${quoted})${hint}`;
-      out.push({
-        ruleId: 'yaml/ambiguous-scalar',
-        severity: 'warning',
-        message,
-        path,
-        range: { start, end },
-        document: index,
-      });
+      out.push({ ruleId: 'yaml/ambiguous-scalar', message, path, range: { start, end } });
     },
   });
 }
