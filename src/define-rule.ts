@@ -31,12 +31,16 @@ export interface ReportExtra {
 export interface RuleContext {
   readonly kind: KindSpec;
   report(path: Path, message: string, extra?: ReportExtra): void;
+  /** Go duration text to nanoseconds (`10s` → 1e10), or undefined when it is not a duration. */
+  duration(text: string): number | undefined;
+  /** Bytes a standard base64 text decodes to, or undefined when it is not base64. */
+  base64Length(text: string): number | undefined;
 }
 
 export interface Rule {
   /** `<area>/<name>`, equal to the file path below `rules/`. */
   readonly id: string;
-  /** Kind names (all versions) the rule applies to. */
+  /** Kind names the rule applies to, in every version that carries them (`AuthenticationConfiguration`). */
   readonly kinds: readonly string[];
   readonly meta: RuleMeta;
   /** Reads the document value and reports data paths; pure, synchronous, never positions. */
@@ -46,5 +50,6 @@ export interface Rule {
 /** Declares a rule module; the identity function gives rule files one checked shape. */
 export function defineRule(rule: Rule): Rule {
   if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(rule.id)) throw new Error(`rule id ${rule.id} is not <area>/<name> in kebab-case`);
+  if (rule.meta.description.includes('\n')) throw new Error(`rule ${rule.id}: the description is one line`);
   return rule;
 }

@@ -1,5 +1,7 @@
 import { RULES } from '../rules/index.js';
-import type { Rule, ReportExtra } from './define-rule.js';
+import type { Rule, ReportExtra, RuleContext } from './define-rule.js';
+import { base64Length } from './services/base64.js';
+import { parseDuration } from './services/duration.js';
 import type { KindSpec } from './kinds.js';
 import type { Path } from './path.js';
 import type { Target } from './source-map.js';
@@ -28,11 +30,13 @@ export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: strin
   const out: RuleFinding[] = [];
   for (const rule of rules) {
     if (!rule.kinds.includes(kind.kind) || !enabled(rule.id)) continue;
-    const ctx = {
+    const ctx: RuleContext = {
       kind,
       report(path: Path, message: string, extra?: ReportExtra) {
         out.push({ ruleId: rule.id, message, path, target: extra?.target ?? 'value', ...(extra ? { extra } : {}) });
       },
+      duration: parseDuration,
+      base64Length,
     };
     try {
       rule.check(value, ctx);

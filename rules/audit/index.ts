@@ -1,0 +1,4 @@
+// The rules of area `audit`, imported explicitly and sorted by id.
+import type { Rule } from '../../src/define-rule.js';
+
+export const rules: readonly Rule[] = [];
