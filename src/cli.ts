@@ -8,10 +8,13 @@ import { formatJson } from './formatters/json.js';
 import { formatStylish } from './formatters/stylish.js';
 import { lintBytes, type LintResult } from './lint.js';
 import { closestMatches } from './services/suggest.js';
+import { allRules, explainRule } from './docs.js';
 
 export const VERSION = '0.1.0';
 
 const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
+       platlint rules              List every rule
+       platlint explain RULE...    Print a rule's documentation
 
 Lints plat configuration files: every YAML and JSON document is identified by apiVersion and kind and
 checked against its schema and rules. Folders are searched for *.yaml, *.yml and *.json files.
@@ -66,8 +69,38 @@ function writeAtomic(path: string, text: string): void {
   renameSync(tmp, path);
 }
 
+/** `platlint rules`: every rule, one line each. */
+function listRules(io: CliIo): number {
+  const rules = allRules();
+  const w = Math.max(...rules.map((r) => r.id.length));
+  for (const r of rules) io.stdout(`${r.id.padEnd(w)}  ${r.meta.severity.padEnd(7)}  ${r.meta.description}  [${r.kinds}]\n`);
+  io.stdout(`${rules.length} rules; platlint explain <rule> prints one rule's documentation\n`);
+  return 0;
+}
+
+/** `platlint explain <rule>`: one rule's documentation. */
+function explain(ids: readonly string[], io: CliIo): number {
+  if (ids.length === 0) {
+    io.stderr('platlint: explain needs a rule id, such as platlint explain schema/unknown-field\n');
+    return 2;
+  }
+  const rules = new Map(allRules().map((r) => [r.id, r.meta]));
+  for (const id of ids) {
+    const meta = rules.get(id);
+    if (!meta) {
+      const near = closestMatches(id, [...rules.keys()]);
+      io.stderr(`platlint: unknown rule ${id}${near.length ? `; did you mean ${near[0]}?` : ''} (platlint rules lists them)\n`);
+      return 2;
+    }
+    io.stdout(explainRule(id, meta) + '\n');
+  }
+  return 0;
+}
+
 /** Runs the command line; returns the exit code. Throws only on internal failures. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  if (argv[0] === 'rules' && argv.length === 1) return listRules(io);
+  if (argv[0] === 'explain') return explain(argv.slice(1), io);
   let parsed;
   try {
     parsed = parseArgs({

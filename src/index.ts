@@ -7,4 +7,5 @@ export { ALL_RULES } from './rule-registry.js';
 export { formatPath, type Path } from './path.js';
 export { toJson, formatJson, type JsonResult, type JsonMessage } from './formatters/json.js';
 export { formatStylish } from './formatters/stylish.js';
+export { renderRulesDoc, explainRule, allRules, type RuleExamples } from './docs.js';
 export type { Diagnostic, Severity, Range, Position } from './types.js';

@@ -327,3 +327,21 @@ describe('internal failures', () => {
     expect(JSON.parse(r.stdout)[0]).toMatchObject({ messages: [], warningCount: 0 });
   });
 });
+
+describe('rules and explain', () => {
+  it('platlint rules lists engine findings and rule modules', () => {
+    const r = platlint(['rules']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^input\/binary +error +The file is binary and cannot be linted\. +\[all\]$/m);
+    expect(r.stdout).toMatch(/^authz\/webhook-timeout-max +error +A webhook authorizer timeout is above 0 and at most 30s\. +\[AuthorizationConfiguration\]$/m);
+  });
+  it('platlint explain prints a rule, and suggests a near id for an unknown one', () => {
+    const r = platlint(['explain', 'schema/unknown-field']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['## schema/unknown-field', '', 'A field is not part of the kind.']);
+    expect(platlint(['explain', 'schema/unknown-feld'])).toMatchObject({
+      code: 2,
+      stderr: 'platlint: unknown rule schema/unknown-feld; did you mean schema/unknown-field? (platlint rules lists them)\n',
+    });
+  });
+});
