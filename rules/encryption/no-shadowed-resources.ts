@@ -1,0 +1,63 @@
+import { defineRule } from '../../src/define-rule.js';
+import { formatPath } from '../../src/path.js';
+import { items, obj, objItems, str } from '../../src/services/values.js';
+
+interface Selector {
+  resource: string;
+  group: string;
+}
+
+/** A resource name split into resource and group, or undefined when it is not well formed (reported elsewhere). */
+function parse(name: string): Selector | undefined {
+  if (name === '' || name === '*' || name !== name.toLowerCase()) return undefined;
+  const dot = name.indexOf('.');
+  const resource = dot < 0 ? name : name.slice(0, dot);
+  const group = dot < 0 ? '' : name.slice(dot + 1);
+  if (resource.includes('*') && resource !== '*') return undefined;
+  if (group.includes('*') && (group !== '*' || resource !== '*')) return undefined;
+  return { resource, group };
+}
+
+function covers(a: Selector, b: Selector): boolean {
+  return (a.resource === '*' || a.resource === b.resource) && (a.group === '*' || a.group === b.group);
+}
+
+export default defineRule({
+  id: 'encryption/no-shadowed-resources',
+  kinds: ['EncryptionConfiguration'],
+  meta: {
+    description: 'A resource is not already selected by an earlier entry (such as `secrets` after `*.` or `*.*`).',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'Entries are processed in order and the first entry that selects a resource decides its providers. A resource (or wildcard) that an earlier entry already selects is never encrypted with the providers of its own entry: that part of the configuration has no effect, and wildcards that overlap across entries are not allowed.',
+      remediation:
+        'Move the more specific entry before the wildcard entry (`secrets` before `*.`, `*.apps` before `*.*`), or remove the resource from the later entry.',
+      spec: '3-config-and-payload-types.md#api-server-configuration-version-v1-apiserverconfigplatiov1 (EncryptionConfiguration rules: earlier entries take precedence)',
+    },
+  },
+  check(value, ctx) {
+    const earlier: [number, number, string, Selector][] = [];
+    for (const [i, entry] of objItems(obj(value)?.resources)) {
+      const mine: [number, number, string, Selector][] = [];
+      for (const [j, item] of items(entry.resources)) {
+        const name = str(item);
+        const sel = name === undefined ? undefined : parse(name);
+        if (name === undefined || sel === undefined) continue;
+        mine.push([i, j, name, sel]);
+        const hit = earlier.find(([, , , e]) => covers(e, sel));
+        if (hit === undefined) continue;
+        const [hi, hj, other] = hit;
+        const firstPath = ['resources', hi, 'resources', hj];
+        const what = other === name ? 'is already listed' : `is already selected by \`${other}\``;
+        ctx.report(
+          ['resources', i, 'resources', j],
+          `\`${name}\` ${what} at ${formatPath(firstPath)}; earlier entries take precedence, so the providers of this entry never apply to it`,
+          { related: [{ path: firstPath, message: `\`${other}\` takes precedence here` }] },
+        );
+      }
+      earlier.push(...mine);
+    }
+  },
+});
