@@ -1,0 +1,37 @@
+import { defineRule } from '../../src/define-rule.js';
+import { formatPath } from '../../src/path.js';
+import { obj, objItems, str } from '../../src/services/values.js';
+
+export default defineRule({
+  id: 'admission/plugin-name-unique',
+  kinds: ['AdmissionConfiguration'],
+  meta: {
+    description: 'Each admission plugin is configured at most once.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'The API server gives a plugin the first entry with its name and silently ignores any later one, so a second entry for the same plugin never takes effect: two conflicting configurations for one plugin.',
+      remediation: 'Keep one entry per plugin name: merge the two configurations, or delete the one that should not apply.',
+      spec: '3-config-and-payload-types.md#api-server-configuration-version-v1-apiserverconfigplatiov1 (AdmissionPluginConfiguration.name; Errors: conflicting settings make the configuration invalid)',
+    },
+  },
+  check(value, ctx) {
+    const first = new Map<string, number>();
+    for (const [i, plugin] of objItems(obj(value)?.plugins)) {
+      const name = str(plugin.name);
+      if (name === undefined || name === '') continue; // missing or empty: other checks
+      const seen = first.get(name);
+      if (seen === undefined) {
+        first.set(name, i);
+        continue;
+      }
+      const firstPath = ['plugins', seen, 'name'];
+      ctx.report(
+        ['plugins', i, 'name'],
+        `plugin \`${name}\` is already configured at ${formatPath(firstPath)}; the API server ignores this second entry`,
+        { related: [{ path: firstPath, message: `first configuration of \`${name}\`, the one the API server uses` }] },
+      );
+    }
+  },
+});
