@@ -1,0 +1,50 @@
+import { defineRule } from '../../src/define-rule.js';
+import type { Path } from '../../src/path.js';
+import { obj, objItems, str, type Obj } from '../../src/services/values.js';
+
+/** The policies of a document: the Policy itself, or each item of a PolicyList, with its path. */
+function policies(value: unknown, kind: string): [Path, Obj][] {
+  const doc = obj(value);
+  if (doc === undefined) return [];
+  if (kind === 'PolicyList') return objItems(doc.items).map(([i, p]) => [['items', i], p]);
+  return [[[], doc]];
+}
+
+const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+/** Why a group name is not a DNS subdomain (lower case, at most 253 characters), or undefined when it is one. */
+function subdomainProblem(group: string): string | undefined {
+  if (group.length > 253) return `it is ${group.length} characters long; the maximum is 253`;
+  if (group.includes('/')) return 'a group name has no version; write the group alone, such as `apps` or `rbac.authorization.plat.io`';
+  if (!group.split('.').every((l) => LABEL.test(l)))
+    return 'a group is a lower-case DNS subdomain: labels of a-z, 0-9 and `-`, separated by dots';
+  return undefined;
+}
+
+export default defineRule({
+  id: 'audit/resource-group-valid',
+  kinds: ['Policy', 'PolicyList'],
+  meta: {
+    description: 'The `group` of an audit rule resource entry is empty (the core group) or a lower-case DNS subdomain.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'API group names are lower-case DNS subdomains without a version; the API server refuses a policy with any other group, such as `rbac.authorization.plat.io/v1` or `Apps`.',
+      remediation: 'Write the group name alone in lower case (`apps`, `rbac.authorization.plat.io`), or `""` for the core group.',
+      spec: '3-config-and-payload-types.md#audit-policy (GroupResources: group)',
+    },
+  },
+  check(value, ctx) {
+    for (const [prefix, policy] of policies(value, ctx.kind.kind)) {
+      for (const [i, rule] of objItems(policy.rules)) {
+        for (const [j, gr] of objItems(rule.resources)) {
+          const group = str(gr.group);
+          if (group === undefined || group === '') continue;
+          const problem = subdomainProblem(group);
+          if (problem) ctx.report([...prefix, 'rules', i, 'resources', j, 'group'], `group \`${group}\` is not valid: ${problem}`);
+        }
+      }
+    }
+  },
+});

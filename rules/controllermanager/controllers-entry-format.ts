@@ -1,0 +1,39 @@
+import { defineRule } from '../../src/define-rule.js';
+import type { Path } from '../../src/path.js';
+import { items, obj, str } from '../../src/services/values.js';
+
+const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+export default defineRule({
+  id: 'controllermanager/controllers-entry-format',
+  kinds: ['CloudControllerManagerConfiguration', 'PlatControllerManagerConfiguration'],
+  meta: {
+    description: 'Every entry of `Controllers` and `Webhooks` is `*`, a name, or `-` and a name.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'The lists enable and disable controllers (or webhooks) by name: `*` stands for every one enabled by default, `foo` enables foo and `-foo` disables it; names are lower-case words joined by `-`, and an entry of any other form names no controller and is refused.',
+      remediation: 'Write `*`, a controller name such as `route`, or `-route` to disable it; one entry per list item.',
+      spec: '3-config-and-payload-types.md#controller-manager-configuration (Generic: Controllers; Webhook: Webhooks)',
+    },
+  },
+  check(value, ctx) {
+    const doc = obj(value);
+    const lists: [Path, unknown][] = [
+      [['Generic', 'Controllers'], obj(doc?.Generic)?.Controllers],
+      [['Webhook', 'Webhooks'], obj(doc?.Webhook)?.Webhooks],
+    ];
+    for (const [path, list] of lists) {
+      const what = path[1] === 'Webhooks' ? 'webhook' : 'controller';
+      for (const [i, item] of items(list)) {
+        const entry = str(item);
+        if (entry === undefined || entry === '*') continue;
+        const name = entry.startsWith('-') ? entry.slice(1) : entry;
+        if (NAME.test(name)) continue;
+        const shown = entry === '' ? '""' : `\`${entry}\``;
+        ctx.report([...path, i], `${shown} is not \`*\`, a ${what} name or \`-\` and a ${what} name; names are lower-case letters, digits and \`-\``);
+      }
+    }
+  },
+});

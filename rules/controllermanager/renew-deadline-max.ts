@@ -1,0 +1,40 @@
+import { defineRule } from '../../src/define-rule.js';
+import { formatDuration } from '../../src/services/duration.js';
+import { bool, has, obj, str } from '../../src/services/values.js';
+
+/** The controller managers' defaults for the lease duration and renew deadline. */
+const DEFAULT_LEASE_NS = 15e9;
+const DEFAULT_RENEW_NS = 10e9;
+
+export default defineRule({
+  id: 'controllermanager/renew-deadline-max',
+  kinds: ['CloudControllerManagerConfiguration', 'PlatControllerManagerConfiguration'],
+  meta: {
+    description: 'With leader election on, `renewDeadline` is at most `leaseDuration`.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'Other candidates take the lease once `leaseDuration` has passed without renewal; a leader that may keep trying to renew for longer than that can run alongside a new leader.',
+      remediation: 'Make `renewDeadline` shorter than `leaseDuration`, such as `10s` with `15s` (the defaults).',
+      spec: '3-config-and-payload-types.md#limits (leader election: renewDeadline <= leaseDuration)',
+    },
+  },
+  check(value, ctx) {
+    const le = obj(obj(obj(value)?.Generic)?.LeaderElection);
+    if (le === undefined || bool(le.leaderElect) === false) return;
+    if (!has(le, 'leaseDuration') && !has(le, 'renewDeadline')) return;
+    const leaseText = str(le.leaseDuration);
+    const renewText = str(le.renewDeadline);
+    const lease = leaseText === undefined ? (has(le, 'leaseDuration') ? undefined : DEFAULT_LEASE_NS) : ctx.duration(leaseText);
+    const renew = renewText === undefined ? (has(le, 'renewDeadline') ? undefined : DEFAULT_RENEW_NS) : ctx.duration(renewText);
+    if (lease === undefined || renew === undefined || lease <= 0 || renew <= 0 || renew <= lease) return;
+    const base = ['Generic', 'LeaderElection'];
+    const leaseSay = leaseText === undefined ? `the default leaseDuration of ${formatDuration(lease)}` : `leaseDuration (${formatDuration(lease)})`;
+    if (renewText !== undefined)
+      ctx.report([...base, 'renewDeadline'], `renewDeadline is ${formatDuration(renew)}, longer than ${leaseSay}; it must be at most the lease duration`, {
+        related: leaseText === undefined ? [] : [{ path: [...base, 'leaseDuration'], message: `leaseDuration is ${formatDuration(lease)}` }],
+      });
+    else ctx.report([...base, 'leaseDuration'], `leaseDuration is ${formatDuration(lease)}, shorter than the default renewDeadline of ${formatDuration(renew)}; set renewDeadline to at most the lease duration`);
+  },
+});

@@ -1,0 +1,48 @@
+import { defineRule } from '../../src/define-rule.js';
+import { formatDuration } from '../../src/services/duration.js';
+import { bool, has, obj, str } from '../../src/services/values.js';
+
+/** The controller managers' defaults for the renew deadline and retry period. */
+const DEFAULT_RENEW_NS = 10e9;
+const DEFAULT_RETRY_NS = 2e9;
+/** Retries are spread by up to this factor of the retry period. */
+const JITTER = 1.2;
+
+export default defineRule({
+  id: 'controllermanager/retry-period-below-renew-deadline',
+  kinds: ['CloudControllerManagerConfiguration', 'PlatControllerManagerConfiguration'],
+  meta: {
+    description: 'With leader election on, `renewDeadline` is longer than 1.2 times `retryPeriod`.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'The leader retries a failed renewal every `retryPeriod`, with up to 20% jitter; the leader elector refuses a renew deadline that leaves no room for a retry, and the controller manager exits.',
+      remediation: 'Make `retryPeriod` well below `renewDeadline`, such as `2s` with `10s` (the defaults).',
+      spec: '3-config-and-payload-types.md#shared-client-debugging-leader-election-and-logging-types (LeaderElectionConfiguration: renewDeadline, retryPeriod)',
+    },
+  },
+  check(value, ctx) {
+    const le = obj(obj(obj(value)?.Generic)?.LeaderElection);
+    if (le === undefined || bool(le.leaderElect) === false) return;
+    if (!has(le, 'renewDeadline') && !has(le, 'retryPeriod')) return;
+    const renewText = str(le.renewDeadline);
+    const retryText = str(le.retryPeriod);
+    const renew = renewText === undefined ? (has(le, 'renewDeadline') ? undefined : DEFAULT_RENEW_NS) : ctx.duration(renewText);
+    const retry = retryText === undefined ? (has(le, 'retryPeriod') ? undefined : DEFAULT_RETRY_NS) : ctx.duration(retryText);
+    if (renew === undefined || retry === undefined || renew <= 0 || retry <= 0 || renew > JITTER * retry) return;
+    const base = ['Generic', 'LeaderElection'];
+    const limit = formatDuration(JITTER * retry);
+    if (retryText !== undefined)
+      ctx.report(
+        [...base, 'retryPeriod'],
+        `retryPeriod is ${formatDuration(retry)} and renewDeadline ${formatDuration(renew)}${renewText === undefined ? ' (the default)' : ''}; renewDeadline must be longer than 1.2 × retryPeriod (${limit})`,
+        { related: renewText === undefined ? [] : [{ path: [...base, 'renewDeadline'], message: `renewDeadline is ${formatDuration(renew)}` }] },
+      );
+    else
+      ctx.report(
+        [...base, 'renewDeadline'],
+        `renewDeadline is ${formatDuration(renew)}; it must be longer than 1.2 × the default retryPeriod of ${formatDuration(retry)} (${limit})`,
+      );
+  },
+});

@@ -1,0 +1,33 @@
+import { defineRule } from '../../src/define-rule.js';
+import { decodeBase64 } from '../../src/services/base64.js';
+import { obj, str } from '../../src/services/values.js';
+import { pemBlocks } from './exec-credential-certificate-pem.js';
+
+export default defineRule({
+  id: 'payload/exec-credential-ca-pem',
+  kinds: ['ExecCredential'],
+  meta: {
+    description: 'The `certificate-authority-data` of an ExecCredential cluster decodes to PEM CERTIFICATE blocks.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'The field is base64 of the PEM text of the CA certificates that verify the server; base64 of anything else (DER, a key, base64 encoded twice) leaves the client unable to verify the server.',
+      remediation: 'Base64-encode the PEM file of the CA certificates once, such as the output of `base64 -w0 ca.crt`, or leave the field empty to use the system roots.',
+      spec: '3-config-and-payload-types.md#exec-plugin-credentials (Cluster: certificate-authority-data, PEM CA certificates)',
+    },
+  },
+  check(value, ctx) {
+    const data = str(obj(obj(obj(value)?.spec)?.cluster)?.['certificate-authority-data']);
+    if (data === undefined || data === '') return;
+    const bytes = decodeBase64(data);
+    if (bytes === undefined) return; // not base64: the schema reports it
+    const blocks = pemBlocks(bytes.toString('latin1'));
+    const path = ['spec', 'cluster', 'certificate-authority-data'];
+    if (blocks === undefined || blocks.length === 0) ctx.report(path, 'certificate-authority-data does not decode to PEM; it is base64 of `-----BEGIN CERTIFICATE-----` blocks');
+    else {
+      const other = blocks.find((b) => b.type !== 'CERTIFICATE');
+      if (other) ctx.report(path, `certificate-authority-data decodes to a ${other.type} block; it holds only CERTIFICATE blocks`);
+    }
+  },
+});

@@ -1,0 +1,49 @@
+import { defineRule } from '../../src/define-rule.js';
+import { obj, str } from '../../src/services/values.js';
+
+export interface PemBlock {
+  type: string;
+}
+
+/** The PEM blocks of a text, or undefined when it has text outside blocks that is not whitespace, or an unterminated block. */
+export function pemBlocks(text: string): PemBlock[] | undefined {
+  const blocks: PemBlock[] = [];
+  const re = /-----BEGIN ([A-Z0-9 ]+)-----\r?\n([\s\S]*?)-----END ([A-Z0-9 ]+)-----/g;
+  let at = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (text.slice(at, m.index).trim() !== '') return undefined;
+    if (m[1] !== m[3]) return undefined;
+    blocks.push({ type: m[1]! });
+    at = re.lastIndex;
+  }
+  if (text.slice(at).trim() !== '') return undefined;
+  return blocks;
+}
+
+export default defineRule({
+  id: 'payload/exec-credential-certificate-pem',
+  kinds: ['ExecCredential'],
+  meta: {
+    description: 'The `clientCertificateData` of an ExecCredential status is PEM with at least one CERTIFICATE block.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'The client presents this certificate chain for TLS client authentication; it must be PEM text (`-----BEGIN CERTIFICATE-----` ...), not base64 of it or DER, or the client fails before it reaches the server.',
+      remediation: 'Print the client certificate, and any intermediates, as PEM CERTIFICATE blocks, with line breaks written as `\\n` in JSON.',
+      spec: '3-config-and-payload-types.md#exec-plugin-credentials (ExecCredentialStatus: clientCertificateData, PEM certificates)',
+    },
+  },
+  check(value, ctx) {
+    const data = str(obj(obj(value)?.status)?.clientCertificateData);
+    if (data === undefined) return;
+    const path = ['status', 'clientCertificateData'];
+    const blocks = pemBlocks(data);
+    if (blocks === undefined || blocks.length === 0) {
+      ctx.report(path, 'clientCertificateData is not PEM; it holds `-----BEGIN CERTIFICATE-----` blocks');
+      return;
+    }
+    const other = blocks.find((b) => b.type !== 'CERTIFICATE');
+    if (other) ctx.report(path, `clientCertificateData has a ${other.type} block; it holds only CERTIFICATE blocks`);
+  },
+});
