@@ -1,5 +1,6 @@
 import type { KindSpec } from './kinds.js';
 import type { Path } from './path.js';
+import type { CelService } from './services/cel.js';
 import type { Severity } from './types.js';
 
 export interface RuleDocs {
@@ -35,6 +36,8 @@ export interface RuleContext {
   duration(text: string): number | undefined;
   /** Bytes a standard base64 text decodes to, or undefined when it is not base64. */
   base64Length(text: string): number | undefined;
+  /** Compiles and type-checks a CEL expression in the platform's environment (cached per run; the library loads on first use). */
+  readonly cel: CelService;
 }
 
 export interface Rule {

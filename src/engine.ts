@@ -1,6 +1,7 @@
 import { RULES } from '../rules/index.js';
 import type { Rule, ReportExtra, RuleContext } from './define-rule.js';
 import { base64Length } from './services/base64.js';
+import { celService } from './services/cel.js';
 import { parseDuration } from './services/duration.js';
 import type { KindSpec } from './kinds.js';
 import type { Path } from './path.js';
@@ -37,6 +38,7 @@ export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: strin
       },
       duration: parseDuration,
       base64Length,
+      cel: celService,
     };
     try {
       rule.check(value, ctx);

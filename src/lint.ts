@@ -9,6 +9,7 @@ import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import { validateSchema } from './schema.js';
 import { locate, valueNode } from './source-map.js';
+import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 import { applySuppressions } from './suppress.js';
 import type { Diagnostic, FileResult, Position, Range, Severity, SuppressedDiagnostic } from './types.js';
 import type { Path } from './path.js';
@@ -65,16 +66,12 @@ function scrub(message: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** Maps a character span inside a string value to file offsets, when the value is written as a plain or quoted scalar. */
-function spanRange(ld: LintDocument, path: Path, span: { start: number; end: number }): Range | undefined {
+/** Maps a character span inside a string value to file offsets, for every scalar style (see src/services/scalar-offsets.ts). */
+function spanRange(ld: LintDocument, text: string, path: Path, span: { start: number; end: number }): Range | undefined {
   const node = valueNode(ld.doc, path);
-  if (!isScalar(node) || !node.range || typeof node.value !== 'string') return undefined;
-  const [start, end] = node.range;
-  // Exact for plain scalars and for quoted ones without escapes or line breaks (their source is the value
-  // between two quotes); other forms fall back to the whole value. A full offset table comes with CEL.
-  const quote = node.type === 'PLAIN' ? 0 : (node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && end - start - 2 === node.value.length ? 1 : -1;
-  if (quote < 0) return undefined;
-  return { start: start + quote + span.start, end: start + quote + span.end };
+  if (!isScalar(node)) return undefined;
+  const offsets = scalarOffsets(node, text);
+  return offsets && mapSpan(offsets, span);
 }
 
 /** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
@@ -102,7 +99,7 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
   for (const f of validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
   for (const f of runRules(ld.value, kind, enabledIn(config))) {
-    const range = (f.extra?.span && spanRange(ld, f.path, f.extra.span)) || at(f.path, f.target);
+    const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
     found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range });
   }
   const secrets = secretsOf(ld.value, kind);

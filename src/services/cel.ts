@@ -1,0 +1,182 @@
+/**
+ * The CEL service: compiles and type-checks an expression in the platform's environment for its site, once
+ * per (variable, expression) and run. The library is loaded on first use only, so a run over files without
+ * CEL never pays for it: the CLI bundle requires `./cel-js.cjs` beside it (built by src/tools/build.mjs);
+ * TypeScript sources (tests) require the package from node_modules.
+ */
+import { createRequire } from 'node:module';
+import type { Environment } from '@marcbachmann/cel-js';
+import { buildEnvironments, type CelLibrary, type CelVariable } from './cel-env.js';
+import { methodNameRange, platformProblem, rangeOf } from './cel-checks.js';
+
+export type { CelVariable } from './cel-env.js';
+
+/** What an expression site must evaluate to. */
+export type CelResultType = 'bool' | 'string' | 'string-or-list';
+
+export type CelOutcome =
+  /** Compiles; `type` in CEL notation (`bool`, `list(string)`, `dyn`). */
+  | { status: 'ok'; type: string }
+  /** A syntax or type error at 0-based offsets in the expression (end exclusive). */
+  | { status: 'error'; message: string; start: number; end: number }
+  /** Valid syntax that platlint cannot check (optional list or map entries). */
+  | { status: 'unsupported'; message: string };
+
+export interface CelService {
+  /** Compiles and type-checks an expression seeing one variable (cached per run). */
+  check(variable: CelVariable, expression: string): CelOutcome;
+}
+
+/** Set by the bundler: the file holding the CEL library, relative to the bundle. */
+declare const __PLATLINT_CEL_MODULE__: string | undefined;
+
+const MODULE = typeof __PLATLINT_CEL_MODULE__ === 'string' ? __PLATLINT_CEL_MODULE__ : '@marcbachmann/cel-js';
+
+let lib: CelLibrary | undefined;
+let envs: Record<CelVariable, Environment> | undefined;
+const cache = new Map<string, CelOutcome>();
+let compiles = 0;
+
+function environments(): Record<CelVariable, Environment> {
+  if (!envs) {
+    lib = createRequire(import.meta.url)(MODULE) as CelLibrary;
+    envs = buildEnvironments(lib);
+  }
+  return envs;
+}
+
+/** Whether the CEL library has been loaded in this process (for start-up tests). */
+export function celLoaded(): boolean {
+  return lib !== undefined;
+}
+
+/** How many expressions were compiled (cache misses) in this process. */
+export function celCompileCount(): number {
+  return compiles;
+}
+
+/** A type in CEL's own notation: `list<string>` → `list(string)`, `optional<dyn>` → `optional_type(dyn)`, type parameters → `dyn`. */
+export function celTypeName(type: string): string {
+  let t = type.replace(/(?<![A-Za-z0-9_.])[A-Z](?![A-Za-z0-9_.])/g, 'dyn');
+  t = t.replace(/\blist\b(?!<)/g, 'list<dyn>').replace(/\bmap\b(?!<)/g, 'map<dyn, dyn>');
+  t = t.replace(/\boptional</g, 'optional_type<');
+  return t.replace(/</g, '(').replace(/>/g, ')');
+}
+
+/**
+ * The types a site needs (for messages) when a result type is wrong for it, or undefined when it fits.
+ * `bool` sites take exactly bool (a `dyn` is refused, as the platform does); `string` sites take string or
+ * dyn; `string-or-list` sites take string, a list of strings, or dyn.
+ */
+export function resultTypeProblem(type: string, expected: CelResultType): string | undefined {
+  if (expected === 'bool') return type === 'bool' ? undefined : '`bool`';
+  if (expected === 'string') return type === 'string' || type === 'dyn' ? undefined : '`string`';
+  return ['string', 'dyn', 'list(string)', 'list(dyn)'].includes(type) ? undefined : '`string` or `list(string)`';
+}
+
+const OPERATORS = new Set(['==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', 'in', '&&', '||']);
+
+type ErrorNode = { op?: string; args?: unknown; range?: { start: number; end: number }; start?: number; end?: number };
+
+/** The range to underline for a library error: the operator of a binary node, the name of a call. */
+function errorRange(src: string, node: ErrorNode | undefined, fallback: { start: number; end: number } | undefined): { start: number; end: number } {
+  const r = fallback ?? (node ? rangeOf(node as never) : { start: 0, end: src.length });
+  if (!node || !Array.isArray(node.args)) return r;
+  if (node.op && OPERATORS.has(node.op) && node.args.length === 2) {
+    const [l, rt] = node.args as ErrorNode[];
+    if (l && rt) {
+      const from = rangeOf(l as never).end;
+      const at = src.indexOf(node.op, from);
+      if (at >= 0 && at < rangeOf(rt as never).start) return { start: at, end: at + node.op.length };
+    }
+  }
+  if (node.op === 'call' && typeof node.args[0] === 'string') return { start: r.start, end: r.start + node.args[0].length };
+  if (node.op === 'rcall' && typeof node.args[0] === 'string') return methodNameRange(src, node as never, node.args[0]);
+  return r;
+}
+
+function lower(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+const names = new WeakMap<Environment, Set<string>>();
+function functionNames(env: Environment): Set<string> {
+  let set = names.get(env);
+  if (!set) names.set(env, (set = new Set(env.getDefinitions().functions.map((f) => f.name))));
+  return set;
+}
+
+/** The library's messages in the words the platform uses. */
+function errorMessage(code: string, summary: string, node: ErrorNode | undefined, env: Environment, syntax = false): string {
+  const text = summary.split('\n')[0]!.trim();
+  const key = /^No such key: (.*)$/.exec(text);
+  if (code === 'no_such_key' && key) return `undefined field \`${key[1]}\``;
+  const unknown = /^Unknown variable: (.*)$/.exec(text);
+  if (code === 'unknown_variable' && unknown) return `undeclared reference to \`${unknown[1]}\``;
+  if (code === 'no_matching_overload' && node && Array.isArray(node.args) && typeof node.args[0] === 'string') {
+    const name = node.args[0];
+    if (!functionNames(env).has(name)) return `undeclared reference to \`${name}\``;
+  }
+  const op = /^no such overload: (.+?) (==|!=|<=|>=|<|>|\+|-|\*|\/|%|in) (.+)$/.exec(text);
+  if (op) return `found no matching overload for \`${op[2]}\` applied to \`(${celTypeName(op[1]!)}, ${celTypeName(op[3]!)})\``;
+  if (text.startsWith('has() invalid argument')) return '`has()` takes a field selection, such as `has(claims.email)`';
+  const ch = /^Unexpected character: '?(.*?)'?$/.exec(text);
+  if (ch) return `syntax error: unexpected character \`${ch[1]}\``;
+  if (text === 'Unexpected token: EOF') return 'syntax error: unexpected end of expression';
+  const withTypes = text.replace(/'([^']*)'/g, (_m, t: string) => `\`${t.replace(/<[^']*>|\b[A-Z]\b/g, (x) => celTypeName(x))}\``);
+  return syntax ? `syntax error: ${lower(withTypes)}` : lower(withTypes);
+}
+
+/** Optional list or map entries (`[?x]`, `{?k: v}`): valid for the platform, not parsed by the library. */
+const OPTIONAL_ENTRY = /[[{,]\s*\?/;
+
+function compile(variable: CelVariable, src: string): CelOutcome {
+  compiles++;
+  if (src.trim() === '') return { status: 'error', message: 'expression has only white space', start: 0, end: src.length };
+  const env = environments()[variable];
+  let parsed: ReturnType<Environment['parse']>;
+  try {
+    parsed = env.parse(src);
+  } catch (err) {
+    const e = err as { code?: string; summary?: string; message?: string; range?: { start: number; end: number } };
+    if (OPTIONAL_ENTRY.test(src)) return { status: 'unsupported', message: 'platlint cannot parse optional list and map entries (`[?x]`, `{?k: v}`)' };
+    const r = e.range ?? { start: 0, end: src.length };
+    return { status: 'error', message: errorMessage(e.code ?? 'parse', e.summary ?? e.message ?? 'syntax error', undefined, env, true), ...clamp(src, r) };
+  }
+  const res = parsed.check();
+  if (!res.valid) {
+    const e = res.error as unknown as { code?: string; summary?: string; message?: string; node?: ErrorNode; range?: { start: number; end: number } };
+    return { status: 'error', message: errorMessage(e?.code ?? 'type', e?.summary ?? e?.message ?? 'type error', e?.node, env), ...clamp(src, errorRange(src, e?.node, e?.range)) };
+  }
+  const problem = platformProblem(parsed.ast, src, env, celTypeName);
+  if (problem) return { status: 'error', message: problem.message, ...clamp(src, problem) };
+  return { status: 'ok', type: celTypeName(res.type ?? 'dyn') };
+}
+
+function clamp(src: string, r: { start: number; end: number }): { start: number; end: number } {
+  // an error at the end of the input (`claims.iss ==`) points at its last character, not past it
+  const last = src.trimEnd().length;
+  if (r.start >= last && last > 0) return { start: last - 1, end: last };
+  const start = Math.max(0, Math.min(r.start, src.length));
+  const end = Math.max(start, Math.min(r.end, src.length));
+  return { start, end: end === start && start < src.length ? start + 1 : end };
+}
+
+/** The process-wide service: one cache for every rule and document of a run. */
+export const celService: CelService = {
+  check(variable, expression) {
+    const key = `${variable}\u0000${expression}`;
+    let out = cache.get(key);
+    if (!out) {
+      environments(); // a library that cannot load is an internal error, not a finding
+      try {
+        out = compile(variable, expression);
+      } catch (err) {
+        // A library failure on an odd input is a finding, never a crash of the run.
+        out = { status: 'error', message: `cannot compile: ${err instanceof Error ? lower(err.message.split('\n')[0]!) : String(err)}`, start: 0, end: expression.length };
+      }
+      cache.set(key, out);
+    }
+    return out;
+  },
+};
