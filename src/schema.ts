@@ -237,7 +237,9 @@ export function validateSchema(value: unknown, kind: SchemaSubject): SchemaFindi
   const validate = validatorFor(kind.schema);
   if (validate(value)) return [];
   const { kept, anyOf } = collapseAlternatives(validate.errors ?? []);
-  const findings = kept.map((e) => findingFor(e, value, kind));
+  // A value outside an enum is one problem even when its type is wrong too: keep the message with the choices.
+  const enumAt = new Set(kept.filter((e) => e.keyword === 'enum' || e.keyword === 'const').map((e) => e.instancePath));
+  const findings = kept.filter((e) => !(e.keyword === 'type' && enumAt.has(e.instancePath))).map((e) => findingFor(e, value, kind));
   for (const { err, branches } of anyOf) {
     const at = fromPointer(err.instancePath, value);
     const options = branches.map((b) => joinWith('and', b.map(code)));

@@ -40,8 +40,8 @@ describe('platlint-disable comments', () => {
     expect(found(text).map((s) => s.split(' ')[0])).toEqual(['suppression/unused', 'yaml/syntax']);
   });
   it('ignores the directive text inside a quoted value', () => {
-    const text = `${HEAD}endpoint: "x # platlint-disable schema/type -- no"\nsamplingRatePerMillion: lots\n`;
-    expect(found(text)).toEqual(['schema/type samplingRatePerMillion 4:25 error']);
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: None\n    users: ["x # platlint-disable schema/type -- no"]\n  - level: 3\n';
+    expect(found(text)).toEqual(['schema/enum rules[1].level 6:12 error']);
   });
 });
 
