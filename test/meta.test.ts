@@ -11,7 +11,12 @@ import { ROOT } from './helpers/fixtures.js';
 const RULES_DIR = join(ROOT, 'rules');
 const ruleFiles = readdirSync(RULES_DIR)
   .filter((a) => statSync(join(RULES_DIR, a)).isDirectory())
-  .flatMap((a) => readdirSync(join(RULES_DIR, a)).filter((f) => f.endsWith('.ts') && f !== 'index.ts').map((f) => join(a, f)))
+  .flatMap((a) =>
+    readdirSync(join(RULES_DIR, a))
+      // index.ts registers an area's rules; `_name.ts` files are helpers shared by rules of the area
+      .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.startsWith('_'))
+      .map((f) => join(a, f)),
+  )
   .map((f) => f.split(sep).join('/').replace(/\.ts$/, ''))
   .sort();
 

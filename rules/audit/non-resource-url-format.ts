@@ -1,14 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
-import type { Path } from '../../src/path.js';
-import { items, obj, objItems, str, type Obj } from '../../src/services/values.js';
+import { policies } from './_policies.js';
+import { items, objItems, str } from '../../src/services/values.js';
 
-/** The policies of a document: the Policy itself, or each item of a PolicyList, with its path. */
-function policies(value: unknown, kind: string): [Path, Obj][] {
-  const doc = obj(value);
-  if (doc === undefined) return [];
-  if (kind === 'PolicyList') return objItems(doc.items).map(([i, p]) => [['items', i], p]);
-  return [[[], doc]];
-}
 
 export default defineRule({
   id: 'audit/non-resource-url-format',

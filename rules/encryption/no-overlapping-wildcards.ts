@@ -1,26 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
+import { covers, parseSelector, type Selector } from './_selectors.js';
 import { formatPath } from '../../src/path.js';
 import { items, obj, objItems, str } from '../../src/services/values.js';
-
-interface Selector {
-  resource: string;
-  group: string;
-}
-
-/** A resource name split into resource and group, or undefined when it is not well formed (reported elsewhere). */
-function parse(name: string): Selector | undefined {
-  if (name === '' || name === '*' || name !== name.toLowerCase()) return undefined;
-  const dot = name.indexOf('.');
-  const resource = dot < 0 ? name : name.slice(0, dot);
-  const group = dot < 0 ? '' : name.slice(dot + 1);
-  if (resource.includes('*') && resource !== '*') return undefined;
-  if (group.includes('*') && (group !== '*' || resource !== '*')) return undefined;
-  return { resource, group };
-}
-
-function covers(a: Selector, b: Selector): boolean {
-  return (a.resource === '*' || a.resource === b.resource) && (a.group === '*' || a.group === b.group);
-}
 
 function same(a: Selector, b: Selector): boolean {
   return a.resource === b.resource && a.group === b.group;
@@ -46,7 +27,7 @@ export default defineRule({
       const earlier: [number, string, Selector][] = [];
       for (const [j, item] of items(entry.resources)) {
         const name = str(item);
-        const sel = name === undefined ? undefined : parse(name);
+        const sel = name === undefined ? undefined : parseSelector(name);
         if (name === undefined || sel === undefined) continue;
         const hit = earlier.find(([, , e]) => !same(e, sel) && (covers(e, sel) || covers(sel, e)));
         if (hit !== undefined) {
