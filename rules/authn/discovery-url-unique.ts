@@ -1,0 +1,35 @@
+import { defineRule } from '../../src/define-rule.js';
+import { formatPath, type Path } from '../../src/path.js';
+import { obj, objItems, str } from '../../src/services/values.js';
+
+export default defineRule({
+  id: 'authn/discovery-url-unique',
+  kinds: ['AuthenticationConfiguration'],
+  meta: {
+    description: 'Every JWT authenticator that sets `discoveryURL` has its own.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'The document at a discovery URL names exactly one issuer, which must equal the authenticator\'s `url`; two authenticators sharing a discovery URL cannot both match it, and the API server refuses to start.',
+      remediation: 'Give each authenticator the discovery URL of its own issuer, or remove the duplicate authenticator.',
+      spec: '3-config-and-payload-types.md#api-server-configuration-version-v1 (Issuer: discoveryURL unique)',
+    },
+  },
+  check(value, ctx) {
+    const seen = new Map<string, Path>();
+    for (const [i, jwt] of objItems(obj(value)?.jwt)) {
+      const url = str(obj(jwt.issuer)?.discoveryURL);
+      if (url === undefined || url === '') continue;
+      const path = ['jwt', i, 'issuer', 'discoveryURL'];
+      const first = seen.get(url);
+      if (first === undefined) {
+        seen.set(url, path);
+        continue;
+      }
+      ctx.report(path, `discoveryURL \`${url}\` is already used at ${formatPath(first)}; discovery URLs must be unique across authenticators`, {
+        related: [{ path: first, message: 'first use of this discovery URL' }],
+      });
+    }
+  },
+});

@@ -1,0 +1,35 @@
+import { defineRule } from '../../src/define-rule.js';
+import { formatPath, type Path } from '../../src/path.js';
+import { obj, objItems, str } from '../../src/services/values.js';
+
+export default defineRule({
+  id: 'authn/issuer-url-unique',
+  kinds: ['AuthenticationConfiguration'],
+  meta: {
+    description: 'Every JWT authenticator has its own issuer `url`.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'A token is validated by the one authenticator whose issuer URL equals its `iss` claim; two authenticators with the same issuer URL make that choice ambiguous, and the API server refuses to start.',
+      remediation: 'Merge the two authenticators into one, or remove the duplicate.',
+      spec: '3-config-and-payload-types.md#api-server-configuration-version-v1 (Issuer: url unique across authenticators)',
+    },
+  },
+  check(value, ctx) {
+    const seen = new Map<string, Path>();
+    for (const [i, jwt] of objItems(obj(value)?.jwt)) {
+      const url = str(obj(jwt.issuer)?.url);
+      if (url === undefined || url === '') continue;
+      const path = ['jwt', i, 'issuer', 'url'];
+      const first = seen.get(url);
+      if (first === undefined) {
+        seen.set(url, path);
+        continue;
+      }
+      ctx.report(path, `issuer URL \`${url}\` is already used at ${formatPath(first)}; issuer URLs must be unique across authenticators`, {
+        related: [{ path: first, message: 'first use of this issuer URL' }],
+      });
+    }
+  },
+});
