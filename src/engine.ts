@@ -26,20 +26,22 @@ export class RuleCrash extends Error {
 const BY_KIND = new Map<string, Rule[]>();
 for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIND.get(k) ?? []), rule]);
 
-/** Runs every enabled rule that applies to the document's kind. */
+/** Runs every enabled rule that applies to the document's kind, with one context for the document. */
 export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules: readonly Rule[] = BY_KIND.get(kind.kind) ?? []): RuleFinding[] {
   const out: RuleFinding[] = [];
+  let current = '';
+  const ctx: RuleContext = {
+    kind,
+    report(path: Path, message: string, extra?: ReportExtra) {
+      out.push({ ruleId: current, message, path, target: extra?.target ?? 'value', ...(extra ? { extra } : {}) });
+    },
+    duration: parseDuration,
+    base64Length,
+    cel: celService,
+  };
   for (const rule of rules) {
     if (!rule.kinds.includes(kind.kind) || !enabled(rule.id)) continue;
-    const ctx: RuleContext = {
-      kind,
-      report(path: Path, message: string, extra?: ReportExtra) {
-        out.push({ ruleId: rule.id, message, path, target: extra?.target ?? 'value', ...(extra ? { extra } : {}) });
-      },
-      duration: parseDuration,
-      base64Length,
-      cel: celService,
-    };
+    current = rule.id;
     try {
       rule.check(value, ctx);
     } catch (err) {

@@ -1,13 +1,13 @@
 import { isScalar } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
-import { runRules } from './engine.js';
+import { runRules, type RuleFinding } from './engine.js';
 import { identify, isSensitivePath, type KindSpec } from './kinds.js';
 import { ambiguousScalars, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
 import { fastValues } from './fast-parse.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
-import { validateSchema } from './schema.js';
+import { validateSchema, type SchemaFinding } from './schema.js';
 import { locate, valueNode } from './source-map.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 import { applySuppressions } from './suppress.js';
@@ -75,7 +75,7 @@ function spanRange(ld: LintDocument, text: string, path: Path, span: { start: nu
 }
 
 /** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
-function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[]): 'checked' | 'skipped' | 'invalid' {
+function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre?: Checked): 'checked' | 'skipped' | 'invalid' {
   const id = identify(ld.value);
   const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
   if (id.status === 'foreign') return 'skipped';
@@ -97,8 +97,8 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   const kind = id.kind;
   const found: Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range'>[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
-  for (const f of validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
-  for (const f of runRules(ld.value, kind, enabledIn(config))) {
+  for (const f of pre?.schema ?? validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
+  for (const f of pre?.rules ?? runRules(ld.value, kind, enabledIn(config))) {
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
     found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range });
   }
@@ -122,15 +122,15 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const filePath = options.filePath ?? '<text>';
   const source = stripBom(text);
   const tokens = tokenize(source);
-  const clean = cleanResult(source, tokens, filePath, config);
-  if (clean) return clean;
+  const fast = fastCheck(source, tokens, filePath, config);
+  if (fast.result) return fast.result;
   const parsed = parseText(source, tokens);
   const raw: Diagnostic[] = [...parsed.diagnostics];
   let checked = 0;
   let skipped = 0;
   for (const ld of parsed.documents) {
     if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
-    const status = lintDocument(ld, source, config, raw);
+    const status = lintDocument(ld, source, config, raw, fast.checked?.get(ld.index));
     if (status === 'checked') checked++;
     else if (status === 'skipped') skipped++;
   }
@@ -162,30 +162,45 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   });
 }
 
+/** Schema and rule findings of a document, computed from the fast reader's value (identical to the full one). */
+interface Checked {
+  schema: SchemaFinding[];
+  rules: RuleFinding[];
+}
+
 /**
- * The result of a file that is clean, found without composing YAML nodes (see src/fast-parse.ts); undefined
- * when the fast reader gives up or anything at all would be reported. Findings always come from the full
- * parse, so their positions and wording never depend on this shortcut.
+ * Checks a file from the fast reader's values (see src/fast-parse.ts), without composing YAML nodes. A file
+ * with nothing to report is done (`result`). Otherwise the findings computed so far (by document index) are
+ * kept for the full parse, which only adds positions: findings always come out of the full parse, so their
+ * ranges and wording never depend on this shortcut. Undefined when the fast reader gives up.
  */
-function cleanResult(source: string, tokens: Tokens, filePath: string, config: Config): LintResult | undefined {
-  if (source.includes('platlint-disable')) return undefined;
+function fastCheck(source: string, tokens: Tokens, filePath: string, config: Config): { result?: LintResult; checked?: Map<number, Checked> } {
+  if (source.includes('platlint-disable')) return {};
   const values = fastValues(source, tokens.tokens);
-  if (!values) return undefined;
-  let checked = 0;
+  if (!values) return {};
+  let checkedDocs = 0;
   let skipped = 0;
+  let clean = true;
+  const checked = new Map<number, Checked>();
   const enabled = enabledIn(config);
-  for (const value of values) {
-    if (value === null) continue;
+  values.forEach((value, index) => {
+    if (value === null) return;
     const id = identify(value);
     if (id.status === 'foreign') {
       skipped++;
-      continue;
+      return;
     }
-    if (id.status !== 'kind') return undefined;
-    if (validateSchema(value, id.kind).length > 0 || runRules(value, id.kind, enabled).length > 0) return undefined;
-    checked++;
-  }
-  return summarize({ filePath, diagnostics: [], suppressed: [], documentsChecked: checked, documentsSkipped: skipped });
+    if (id.status !== 'kind') {
+      clean = false;
+      return;
+    }
+    const c = { schema: validateSchema(value, id.kind), rules: runRules(value, id.kind, enabled) };
+    checked.set(index, c);
+    if (c.schema.length > 0 || c.rules.length > 0) clean = false;
+    checkedDocs++;
+  });
+  if (!clean) return { checked };
+  return { result: summarize({ filePath, diagnostics: [], suppressed: [], documentsChecked: checkedDocs, documentsSkipped: skipped }) };
 }
 
 function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>): LintResult {
