@@ -28,7 +28,11 @@ const PLAIN_TAGS = new Schema({ schema: 'yaml-1.1' }).tags.filter((t) => t.defau
 const RESOLVE_OPTIONS = { intAsBigInt: false } as never;
 
 /** The value of a plain scalar as the platform reads it (YAML 1.1; timestamps and 1:30 stay strings). */
+/** First characters of every YAML 1.1 plain scalar that is not a string (numbers, null, booleans, `<<`). */
+const MAYBE_NOT_STRING = new Set([...'-+.0123456789~nNyYtTfFoO<']);
+
 function resolvePlain(source: string): unknown {
+  if (source !== '' && !MAYBE_NOT_STRING.has(source[0]!)) return source;
   // A value YAML 1.2 tools may read differently gets a warning, which needs the full parse's positions.
   if (MAYBE_AMBIGUOUS.test(source)) giveUp();
   for (const tag of PLAIN_TAGS) {
@@ -42,7 +46,19 @@ function resolvePlain(source: string): unknown {
   return source;
 }
 
+/** First characters a plain scalar may not start with (the composer reports them). */
+const BAD_PLAIN_START = new Set([...'\t,%|>@`']);
+
 function scalarValue(token: Token): unknown {
+  // The common case, a one-line plain scalar with nothing but white space after it, is its own source text.
+  if (
+    token.type === 'scalar' &&
+    !token.source.includes('\n') &&
+    !BAD_PLAIN_START.has(token.source[0] ?? '') &&
+    (token.end ?? []).every((t) => t.type === 'newline' || t.type === 'space')
+  ) {
+    return resolvePlain(token.source);
+  }
   const r = CST.resolveAsScalar(token as CST.FlowScalar | CST.BlockScalar, true, giveUp);
   if (!r) return giveUp();
   return r.type === 'PLAIN' ? resolvePlain(r.value) : r.value;
