@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { formatPath } from '../../src/path.js';
-import { obj, objItems, str } from '../../src/services/values.js';
+import { keyedStrings, obj, repeats } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'admission/plugin-name-unique',
@@ -17,21 +17,11 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const first = new Map<string, number>();
-    for (const [i, plugin] of objItems(obj(value)?.plugins)) {
-      const name = str(plugin.name);
-      if (name === undefined || name === '') continue; // missing or empty: other checks
-      const seen = first.get(name);
-      if (seen === undefined) {
-        first.set(name, i);
-        continue;
-      }
-      const firstPath = ['plugins', seen, 'name'];
-      ctx.report(
-        ['plugins', i, 'name'],
-        `plugin \`${name}\` is already configured at ${formatPath(firstPath)}; the API server ignores this second entry`,
-        { related: [{ path: firstPath, message: `first configuration of \`${name}\`, the one the API server uses` }] },
-      );
+    // missing or empty names: other checks
+    for (const { key: name, path, first } of repeats(keyedStrings(obj(value)?.plugins, ['plugins'], (p) => p.name, ['name']))) {
+      ctx.report(path, `plugin \`${name}\` is already configured at ${formatPath(first)}; the API server ignores this second entry`, {
+        related: [{ path: first, message: `first configuration of \`${name}\`, the one the API server uses` }],
+      });
     }
   },
 });

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { formatPath, type Path } from '../../src/path.js';
-import { obj, objItems, str } from '../../src/services/values.js';
+import { formatPath } from '../../src/path.js';
+import { keyedStrings, obj, repeats } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'authn/discovery-url-unique',
@@ -17,16 +17,8 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const seen = new Map<string, Path>();
-    for (const [i, jwt] of objItems(obj(value)?.jwt)) {
-      const url = str(obj(jwt.issuer)?.discoveryURL);
-      if (url === undefined || url === '') continue;
-      const path = ['jwt', i, 'issuer', 'discoveryURL'];
-      const first = seen.get(url);
-      if (first === undefined) {
-        seen.set(url, path);
-        continue;
-      }
+    const urls = keyedStrings(obj(value)?.jwt, ['jwt'], (jwt) => obj(jwt.issuer)?.discoveryURL, ['issuer', 'discoveryURL']);
+    for (const { key: url, path, first } of repeats(urls)) {
       ctx.report(path, `discoveryURL \`${url}\` is already used at ${formatPath(first)}; discovery URLs must be unique across authenticators`, {
         related: [{ path: first, message: 'first use of this discovery URL' }],
       });

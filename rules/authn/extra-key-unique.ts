@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { formatPath, type Path } from '../../src/path.js';
-import { obj, objItems, str } from '../../src/services/values.js';
+import { formatPath } from '../../src/path.js';
+import { keyedStrings, obj, objItems, repeats } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'authn/extra-key-unique',
@@ -17,16 +17,8 @@ export default defineRule({
   },
   check(value, ctx) {
     for (const [i, jwt] of objItems(obj(value)?.jwt)) {
-      const seen = new Map<string, Path>();
-      for (const [j, extra] of objItems(obj(jwt.claimMappings)?.extra)) {
-        const key = str(extra.key);
-        if (key === undefined || key === '') continue;
-        const path = ['jwt', i, 'claimMappings', 'extra', j, 'key'];
-        const first = seen.get(key);
-        if (first === undefined) {
-          seen.set(key, path);
-          continue;
-        }
+      const keys = keyedStrings(obj(jwt.claimMappings)?.extra, ['jwt', i, 'claimMappings', 'extra'], (e) => e.key, ['key']);
+      for (const { key, path, first } of repeats(keys)) {
         ctx.report(path, `key \`${key}\` is already mapped at ${formatPath(first)}; each extra key is mapped once`, {
           related: [{ path: first, message: 'first mapping of this key' }],
         });

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { formatPath, type Path } from '../../src/path.js';
-import { obj, objItems, str } from '../../src/services/values.js';
+import { formatPath } from '../../src/path.js';
+import { keyedStrings, obj, objItems, repeats } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'authn/user-validation-rule-unique',
@@ -17,16 +17,8 @@ export default defineRule({
   },
   check(value, ctx) {
     for (const [i, jwt] of objItems(obj(value)?.jwt)) {
-      const seen = new Map<string, Path>();
-      for (const [j, rule] of objItems(jwt.userValidationRules)) {
-        const expression = str(rule.expression);
-        if (expression === undefined || expression === '') continue;
-        const path = ['jwt', i, 'userValidationRules', j, 'expression'];
-        const first = seen.get(expression);
-        if (first === undefined) {
-          seen.set(expression, path);
-          continue;
-        }
+      const expressions = keyedStrings(jwt.userValidationRules, ['jwt', i, 'userValidationRules'], (r) => r.expression, ['expression']);
+      for (const { path, first } of repeats(expressions)) {
         ctx.report(path, `the same expression is already used at ${formatPath(first)}; each user validation expression is used once`, {
           related: [{ path: first, message: 'first use of this expression' }],
         });

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { formatPath } from '../../src/path.js';
-import { obj, objItems, str } from '../../src/services/values.js';
+import { keyedStrings, obj, repeats } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'authz/authorizer-name-unique',
@@ -17,18 +17,10 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const first = new Map<string, number>();
-    for (const [i, authorizer] of objItems(obj(value)?.authorizers)) {
-      const name = str(authorizer.name);
-      if (name === undefined || name === '') continue; // missing or empty: other checks
-      const seen = first.get(name);
-      if (seen === undefined) {
-        first.set(name, i);
-        continue;
-      }
-      const firstPath = ['authorizers', seen, 'name'];
-      ctx.report(['authorizers', i, 'name'], `name \`${name}\` is already used by ${formatPath(firstPath)}; authorizer names must be unique`, {
-        related: [{ path: firstPath, message: `first authorizer named \`${name}\`` }],
+    // missing or empty names: other checks
+    for (const { key: name, path, first } of repeats(keyedStrings(obj(value)?.authorizers, ['authorizers'], (a) => a.name, ['name']))) {
+      ctx.report(path, `name \`${name}\` is already used by ${formatPath(first)}; authorizer names must be unique`, {
+        related: [{ path: first, message: `first authorizer named \`${name}\`` }],
       });
     }
   },

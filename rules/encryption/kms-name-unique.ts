@@ -1,7 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { formatPath } from '../../src/path.js';
-import type { Path } from '../../src/path.js';
-import { obj, objItems, str } from '../../src/services/values.js';
+import { keyedStrings, obj, objItems, repeats } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'encryption/kms-name-unique',
@@ -18,21 +17,15 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const seen = new Map<string, Path>();
-    for (const [i, entry] of objItems(obj(value)?.resources)) {
-      for (const [j, provider] of objItems(entry.providers)) {
-        const name = str(obj(provider.kms)?.name);
-        if (name === undefined || name === '') continue;
-        const path = ['resources', i, 'providers', j, 'kms', 'name'];
-        const first = seen.get(name);
-        if (first === undefined) {
-          seen.set(name, path);
-          continue;
-        }
-        ctx.report(path, `KMS provider name \`${name}\` is already used at ${formatPath(first)}`, {
-          related: [{ path: first, message: `first KMS provider named \`${name}\`` }],
-        });
+    function* names(): Generator<[string, (string | number)[]]> {
+      for (const [i, entry] of objItems(obj(value)?.resources)) {
+        yield* keyedStrings(entry.providers, ['resources', i, 'providers'], (p) => obj(p.kms)?.name, ['kms', 'name']);
       }
+    }
+    for (const { key: name, path, first } of repeats(names())) {
+      ctx.report(path, `KMS provider name \`${name}\` is already used at ${formatPath(first)}`, {
+        related: [{ path: first, message: `first KMS provider named \`${name}\`` }],
+      });
     }
   },
 });

@@ -38,3 +38,24 @@ export function bool(v: unknown): boolean | undefined {
 export function has(o: Obj | undefined, key: string): boolean {
   return o !== undefined && Object.prototype.hasOwnProperty.call(o, key);
 }
+
+/**
+ * For keyed entries in document order (empty keys left out by the caller), yields every entry whose key was
+ * seen before, with the path of the first one: the shape of every "must be unique" rule.
+ */
+export function* repeats<K>(entries: Iterable<readonly [K, (string | number)[]]>): Generator<{ key: K; path: (string | number)[]; first: (string | number)[] }> {
+  const first = new Map<K, (string | number)[]>();
+  for (const [key, path] of entries) {
+    const f = first.get(key);
+    if (f === undefined) first.set(key, path);
+    else yield { key, path, first: f };
+  }
+}
+
+/** The non-empty strings at `field` of the mapping items of a list, with their paths below `base`. */
+export function* keyedStrings(list: unknown, base: (string | number)[], field: (item: Obj) => unknown, fieldPath: (string | number)[]): Generator<[string, (string | number)[]]> {
+  for (const [i, item] of objItems(list)) {
+    const s = str(field(item));
+    if (s !== undefined && s !== '') yield [s, [...base, i, ...fieldPath]];
+  }
+}
