@@ -23,7 +23,7 @@ export function fromPointer(pointer: string, root: unknown): Path {
   const out: (string | number)[] = [];
   let cur: unknown = root;
   for (const raw of pointer.slice(1).split('/')) {
-    const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    const seg = raw.includes('~') ? raw.replace(/~1/g, '/').replace(/~0/g, '~') : raw;
     if (Array.isArray(cur) && /^(0|[1-9][0-9]*)$/.test(seg)) {
       const i = Number(seg);
       out.push(i);

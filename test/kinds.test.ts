@@ -73,3 +73,15 @@ describe('suggestions', () => {
     expect(closestMatches('LEVEL', ['level'])).toEqual(['level']);
   });
 });
+
+describe('edit distance', () => {
+  it('counts insertions, deletions, substitutions and adjacent swaps, ignoring case', async () => {
+    const { editDistance } = await import('../src/services/suggest.js');
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('componnet', 'component')).toBe(1);
+    expect(editDistance('Level', 'level')).toBe(0);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('abc', 'abc')).toBe(0);
+    expect(editDistance('ca', 'abc')).toBe(3);
+  });
+});

@@ -1,18 +1,32 @@
-/** Optimal string alignment distance (Levenshtein with adjacent transpositions), case-insensitive. */
-export function editDistance(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  const d: number[][] = Array.from({ length: s.length + 1 }, (_, i) => [i, ...Array<number>(t.length).fill(0)]);
-  for (let j = 1; j <= t.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= s.length; i++) {
-    for (let j = 1; j <= t.length; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+/** Optimal string alignment distance (Levenshtein with adjacent transpositions) of two lower-cased strings. */
+function osa(s: string, t: string, limit: number): number {
+  const n = s.length;
+  const m = t.length;
+  if (Math.abs(n - m) > limit) return limit + 1;
+  // Three rolling rows: the one before the previous (for transpositions), the previous and the current.
+  let prev2 = new Int32Array(m + 1);
+  let prev = new Int32Array(m + 1);
+  let cur = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= m; j++) {
+      const cost = s.charCodeAt(i - 1) === t.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && s.charCodeAt(i - 1) === t.charCodeAt(j - 2) && s.charCodeAt(i - 2) === t.charCodeAt(j - 1)) v = Math.min(v, prev2[j - 2]! + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
     }
+    if (rowMin > limit) return limit + 1; // no later row can come back under the limit
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return d[s.length]![t.length]!;
+  return prev[m]!;
+}
+
+/** Case-insensitive optimal string alignment distance. */
+export function editDistance(a: string, b: string): number {
+  return osa(a.toLowerCase(), b.toLowerCase(), Math.max(a.length, b.length));
 }
 
 /**
@@ -21,11 +35,14 @@ export function editDistance(a: string, b: string): number {
  */
 export function closestMatches(name: string, candidates: readonly string[]): string[] {
   const limit = Math.max(1, Math.floor(name.length / 3));
-  const scored = candidates
-    .map((c) => ({ c, d: c.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, c) }))
-    .filter((x) => x.d <= limit)
-    .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c));
+  const lower = name.toLowerCase();
+  const scored: { c: string; d: number }[] = [];
+  for (const c of candidates) {
+    const d = osa(lower, c.toLowerCase(), limit);
+    if (d <= limit) scored.push({ c, d });
+  }
   if (scored.length === 0) return [];
+  scored.sort((x, y) => x.d - y.d || x.c.localeCompare(y.c));
   const best = scored[0]!.d;
   return scored.filter((x) => x.d === best).map((x) => x.c);
 }
