@@ -234,3 +234,71 @@ export function fastValues(text: string, tokens: readonly CST.Token[]): unknown[
   }
   return values;
 }
+
+/** Thrown by `cstLocate` where only the composed document gives the exact range (block scalars, flow values). */
+export class NeedsComposition extends Error {}
+
+type Range = { start: number; end: number };
+const tokenRange = (t: { offset: number; source: string }): Range => ({ start: t.offset, end: t.offset + t.source.length });
+
+/** The range of a key or value written as a one-line flow scalar, as the composer gives it. */
+function scalarRange(t: Token | undefined): Range | undefined {
+  return isFlowScalarToken(t) ? tokenRange(t as CST.FlowScalar) : undefined;
+}
+
+function isFlowScalarToken(t: Token | undefined): boolean {
+  return t !== undefined && (t.type === 'scalar' || t.type === 'single-quoted-scalar' || t.type === 'double-quoted-scalar');
+}
+
+function keyName(t: Token | undefined): string | undefined {
+  if (!isFlowScalarToken(t)) return undefined;
+  const k = scalarValue(t!);
+  return k === null ? '' : String(k);
+}
+
+/** A block collection's head: its first key, or its first item's head (what a report without a key points at). */
+function head(t: Token | undefined): Range | undefined {
+  if (!t) return undefined;
+  if (t.type === 'block-map') return t.items.length > 0 ? scalarRange((t.items[0] as { key?: Token }).key) : undefined;
+  if (t.type === 'block-seq') return t.items.length > 0 ? head(t.items[0]!.value) : undefined;
+  return scalarRange(t);
+}
+
+/**
+ * Maps a data path to the range a report underlines, from the syntax tree of a document the fast reader
+ * accepted, by the same rules as `locate` in src/source-map.ts (a missing field falls back to its nearest
+ * ancestor's key; a block collection or an empty value is reported at its key). Throws NeedsComposition where
+ * the composed nodes are needed for an exact range.
+ */
+export function cstLocate(doc: CST.Document, path: readonly (string | number)[], target: 'key' | 'value', fallback: Range): Range {
+  let node: Token | undefined = doc.value;
+  let keyRange: Range | undefined;
+  let found = true;
+  for (const seg of path) {
+    if (node?.type === 'block-map' || (node?.type === 'flow-collection' && node.start.type === 'flow-map-start')) {
+      const item = (node.items as { key?: Token; value?: Token }[]).find((it) => keyName(it.key) === String(seg));
+      if (!item) {
+        found = false;
+        break;
+      }
+      keyRange = scalarRange(item.key);
+      node = item.value;
+    } else if ((node?.type === 'block-seq' || node?.type === 'flow-collection') && typeof seg === 'number' && seg < node.items.length) {
+      keyRange = undefined;
+      node = node.items[seg]!.value;
+    } else {
+      found = false;
+      break;
+    }
+  }
+  const empty = !node || (node.type === 'scalar' && node.source === '');
+  const block = node?.type === 'block-map' || node?.type === 'block-seq';
+  if (target === 'value' && found && !empty && !block) {
+    const r = scalarRange(node);
+    if (!r) throw new NeedsComposition();
+    return r;
+  }
+  if (keyRange) return keyRange;
+  if (node && (block || isFlowScalarToken(node))) return head(node) ?? fallback;
+  throw new NeedsComposition();
+}

@@ -1,10 +1,10 @@
-import { isScalar } from 'yaml';
+import { isScalar, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules, type RuleFinding } from './engine.js';
 import { identify, isSensitivePath, type KindSpec } from './kinds.js';
 import { ambiguousScalars, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
-import { fastValues } from './fast-parse.js';
+import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import { validateSchema, type SchemaFinding } from './schema.js';
@@ -18,6 +18,11 @@ export interface LintOptions {
   /** Shown in results; `<text>` when unknown. */
   filePath?: string;
   config?: Config;
+  /**
+   * Read files with the fast reader when it can (default true). False composes every document with the
+   * `yaml` package: slower, same results (a test compares them on every fixture); for debugging.
+   */
+  fastReader?: boolean;
 }
 
 /** A finding with its 1-based position. */
@@ -75,7 +80,7 @@ function spanRange(ld: LintDocument, text: string, path: Path, span: { start: nu
 }
 
 /** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
-function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre?: Checked): 'checked' | 'skipped' | 'invalid' {
+function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre?: Pick<Checked, 'schema' | 'rules'>): 'checked' | 'skipped' | 'invalid' {
   const id = identify(ld.value);
   const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
   if (id.status === 'foreign') return 'skipped';
@@ -102,11 +107,14 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
     found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range });
   }
-  const secrets = secretsOf(ld.value, kind);
-  for (const f of found) {
-    out.push({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: ld.index, kind: kind.kind, apiVersion: kind.apiVersion });
-  }
+  out.push(...documentFindings(found, ld.value, kind, ld.index));
   return 'checked';
+}
+
+/** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
+function documentFindings(found: readonly Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range'>[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
+  const secrets = secretsOf(value, kind);
+  return found.map((f) => ({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: index, kind: kind.kind, apiVersion: kind.apiVersion }));
 }
 
 function compare(a: Diagnostic, b: Diagnostic): number {
@@ -122,27 +130,33 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const filePath = options.filePath ?? '<text>';
   const source = stripBom(text);
   const tokens = tokenize(source);
-  const fast = fastCheck(source, tokens, filePath, config);
-  if (fast.result) return fast.result;
-  const parsed = parseText(source, tokens);
-  const raw: Diagnostic[] = [...parsed.diagnostics];
-  let checked = 0;
-  let skipped = 0;
-  for (const ld of parsed.documents) {
-    if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
-    const status = lintDocument(ld, source, config, raw, fast.checked?.get(ld.index));
-    if (status === 'checked') checked++;
-    else if (status === 'skipped') skipped++;
+  const fast = options.fastReader === false ? undefined : fastCheck(source, tokens, config);
+  let raw = fast && positionFromTokens(fast, tokens);
+  let checked = fast?.checked.size ?? 0;
+  let skipped = fast?.skipped ?? 0;
+  if (!raw) {
+    const parsed = parseText(source, tokens);
+    raw = [...parsed.diagnostics];
+    checked = 0;
+    skipped = 0;
+    for (const ld of parsed.documents) {
+      if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
+      const pre = fast?.checked.get(ld.index);
+      const status = lintDocument(ld, source, config, raw, pre);
+      if (status === 'checked') checked++;
+      else if (status === 'skipped') skipped++;
+    }
   }
+  const lineCounter = tokens.lineCounter;
   const configured: Diagnostic[] = [];
   for (const d of raw) {
     const severity = d.fatal ? d.severity : effectiveSeverity(config, d.ruleId, d.severity);
     if (severity !== null) configured.push({ ...d, severity });
   }
-  const { kept, suppressed } = applySuppressions(source, parsed.lineCounter, configured, RULE_IDS);
+  const { kept, suppressed } = applySuppressions(source, lineCounter, configured, RULE_IDS);
   const position = <T extends Diagnostic>(d: T): T & Position => {
-    const s = parsed.lineCounter.linePos(d.range.start);
-    const e = parsed.lineCounter.linePos(Math.max(d.range.end, d.range.start));
+    const s = lineCounter.linePos(d.range.start);
+    const e = lineCounter.linePos(Math.max(d.range.end, d.range.start));
     return { ...d, line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
   };
   const finalKept = kept
@@ -164,43 +178,67 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
 
 /** Schema and rule findings of a document, computed from the fast reader's value (identical to the full one). */
 interface Checked {
+  value: unknown;
+  kind: KindSpec;
   schema: SchemaFinding[];
   rules: RuleFinding[];
 }
 
+interface FastCheck {
+  /** Checked documents by index. */
+  checked: Map<number, Checked>;
+  /** Documents of a plat kind, by index; false when one could not be identified (an unknown kind …). */
+  allKinds: boolean;
+  skipped: number;
+}
+
 /**
- * Checks a file from the fast reader's values (see src/fast-parse.ts), without composing YAML nodes. A file
- * with nothing to report is done (`result`). Otherwise the findings computed so far (by document index) are
- * kept for the full parse, which only adds positions: findings always come out of the full parse, so their
- * ranges and wording never depend on this shortcut. Undefined when the fast reader gives up.
+ * Checks a file from the fast reader's values (see src/fast-parse.ts), without composing YAML nodes.
+ * Undefined when the fast reader gives up (the file is then composed fully).
  */
-function fastCheck(source: string, tokens: Tokens, filePath: string, config: Config): { result?: LintResult; checked?: Map<number, Checked> } {
-  if (source.includes('platlint-disable')) return {};
+function fastCheck(source: string, tokens: Tokens, config: Config): FastCheck | undefined {
+  if (source.includes('platlint-disable')) return undefined;
   const values = fastValues(source, tokens.tokens);
-  if (!values) return {};
-  let checkedDocs = 0;
-  let skipped = 0;
-  let clean = true;
-  const checked = new Map<number, Checked>();
+  if (!values) return undefined;
+  const result: FastCheck = { checked: new Map(), allKinds: true, skipped: 0 };
   const enabled = enabledIn(config);
   values.forEach((value, index) => {
     if (value === null) return;
     const id = identify(value);
-    if (id.status === 'foreign') {
-      skipped++;
-      return;
-    }
-    if (id.status !== 'kind') {
-      clean = false;
-      return;
-    }
-    const c = { schema: validateSchema(value, id.kind), rules: runRules(value, id.kind, enabled) };
-    checked.set(index, c);
-    if (c.schema.length > 0 || c.rules.length > 0) clean = false;
-    checkedDocs++;
+    if (id.status === 'foreign') result.skipped++;
+    else if (id.status !== 'kind') result.allKinds = false;
+    else result.checked.set(index, { value, kind: id.kind, schema: validateSchema(value, id.kind), rules: runRules(value, id.kind, enabled) });
   });
-  if (!clean) return { checked };
-  return { result: summarize({ filePath, diagnostics: [], suppressed: [], documentsChecked: checkedDocs, documentsSkipped: skipped }) };
+  return result;
+}
+
+/**
+ * The findings of a fast-checked file, positioned from its syntax tree; undefined where only the composed
+ * document gives an exact range (a finding inside a string, on a block scalar or a flow collection, a
+ * document that could not be identified), and the file is then composed.
+ */
+function positionFromTokens(fast: FastCheck, tokens: Tokens): Diagnostic[] | undefined {
+  if (!fast.allKinds) return undefined;
+  const docs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
+  const out: Diagnostic[] = [];
+  try {
+    for (const [index, c] of fast.checked) {
+      const doc = docs[index]!;
+      const fallback = { start: doc.offset, end: doc.offset };
+      const found = [
+        ...c.schema.map((f) => ({ ...f, range: cstLocate(doc, f.path, f.target, fallback) })),
+        ...c.rules.map((f) => {
+          if (f.extra?.span) throw new NeedsComposition();
+          return { ruleId: f.ruleId, message: f.message, path: f.path, range: cstLocate(doc, f.path, f.target, fallback) };
+        }),
+      ];
+      out.push(...documentFindings(found, c.value, c.kind, index));
+    }
+  } catch (err) {
+    if (err instanceof NeedsComposition) return undefined;
+    throw err;
+  }
+  return out;
 }
 
 function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>): LintResult {

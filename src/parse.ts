@@ -47,7 +47,9 @@ export interface ParseResult {
  * sexagesimal numbers (`1:30`) as strings: `toValue` reads those back from their source text (cheaper than
  * a custom tag list, which makes the `yaml` package build a new schema for every document).
  */
-const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions & { logLevel: 'error' } = {
+  // The `yaml` package would print its warnings (a collection used as a key …) to standard error.
+  logLevel: 'error',
   version: '1.1',
   merge: true,
   uniqueKeys: true,

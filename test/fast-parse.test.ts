@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fastValues } from '../src/fast-parse.js';
 import { parseText, tokenize } from '../src/parse.js';
+import { lintText } from '../src/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 
 function allYaml(dir: string): string[] {
@@ -75,10 +76,21 @@ describe('fast reader', () => {
           }
         }
         total++;
-        if (check(t) === 'agreed') agreed++;
+        if (check(t) === 'agreed') {
+          agreed++;
+          expect(lintText(t), t).toEqual(lintText(t, { fastReader: false }));
+        }
       }
     }
     expect(total).toBeGreaterThan(5000);
     expect(agreed).toBeGreaterThan(total / 10);
+  });
+});
+
+describe('results through the fast reader', () => {
+  it('equal the results of composing every document, on every fixture', () => {
+    for (const text of corpus) {
+      expect(lintText(text), text.slice(0, 200)).toEqual(lintText(text, { fastReader: false }));
+    }
   });
 });
