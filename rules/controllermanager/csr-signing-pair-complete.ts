@@ -18,7 +18,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'A signer needs its CA certificate and the matching private key; the controller manager refuses a certificate file without a key file or a key file without a certificate file, for the cluster pair and for each signer pair.',
+        'A signer needs its CA certificate and the matching private key. The controller manager refuses to start with a signer pair that has a certificate file without a key file or a key file without a certificate file; a cluster pair with only one of its files set is not refused, but then the CSR signing controller is skipped and no certificate is signed.',
       remediation: 'Set both files of the pair, or neither.',
       spec: '3-config-and-payload-types.md#controller-manager-configuration (CSRSigningController, CSRSigningConfiguration: CertFile, KeyFile)',
     },
@@ -26,13 +26,14 @@ export default defineRule({
   check(value, ctx) {
     const csr = obj(obj(value)?.CSRSigningController);
     if (csr === undefined) return;
-    const pair = (o: Obj | undefined, base: Path, cert: string, key: string) => {
+    const pair = (o: Obj | undefined, base: Path, cert: string, key: string, effect: string) => {
       const hasCert = set(o, cert);
       const hasKey = set(o, key);
-      if (hasCert && !hasKey) ctx.report([...base, cert], `${cert} is set without ${key}; a signer needs both its certificate and its key`, { target: 'key' });
-      if (hasKey && !hasCert) ctx.report([...base, key], `${key} is set without ${cert}; a signer needs both its certificate and its key`, { target: 'key' });
+      if (hasCert && !hasKey) ctx.report([...base, cert], `${cert} is set without ${key}; ${effect}`, { target: 'key' });
+      if (hasKey && !hasCert) ctx.report([...base, key], `${key} is set without ${cert}; ${effect}`, { target: 'key' });
     };
-    pair(csr, ['CSRSigningController'], 'ClusterSigningCertFile', 'ClusterSigningKeyFile');
-    for (const signer of SIGNERS) pair(obj(csr[signer]), ['CSRSigningController', signer], 'CertFile', 'KeyFile');
+    // a half cluster pair is not refused: the signing controller is skipped; a half signer pair is refused
+    pair(csr, ['CSRSigningController'], 'ClusterSigningCertFile', 'ClusterSigningKeyFile', 'with only one cluster signing file the CSR signing controller does not start and no certificate is signed');
+    for (const signer of SIGNERS) pair(obj(csr[signer]), ['CSRSigningController', signer], 'CertFile', 'KeyFile', 'a signer needs both its certificate and its key');
   },
 });

@@ -57,7 +57,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'The node IPAM controller keeps service addresses out of the ranges it hands to nodes; the secondary service CIDR exists for dual-stack clusters, so it must be of the other IP family than the primary one, and the controller manager refuses to start otherwise.',
+        'The node IPAM controller keeps service addresses out of the ranges it hands to nodes. A range that does not parse is ignored with only a log warning, so its addresses may be handed to nodes; the secondary service CIDR exists for dual-stack clusters, so it must be of the other IP family than the primary one, and with `AllocateNodeCIDRs: true` the node IPAM controller refuses to start otherwise.',
       remediation: 'Write each range as `address/prefix` (`10.96.0.0/12`, `fd00:10:96::/112`), with one IPv4 and one IPv6 range when both are set.',
       spec: '3-config-and-payload-types.md#controller-manager-configuration (NodeIPAM: ServiceCIDR, SecondaryServiceCIDR)',
     },
