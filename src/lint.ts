@@ -148,25 +148,29 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     }
   }
   const lineCounter = tokens.lineCounter;
+  // Every diagnostic here was made by this call: severities and positions are set in place.
   const configured: Diagnostic[] = [];
   for (const d of raw) {
     const severity = d.fatal ? d.severity : effectiveSeverity(config, d.ruleId, d.severity);
-    if (severity !== null) configured.push({ ...d, severity });
+    if (severity === null) continue;
+    d.severity = severity;
+    configured.push(d);
   }
   const { kept, suppressed } = applySuppressions(source, lineCounter, configured, RULE_IDS);
   const position = <T extends Diagnostic>(d: T): T & Position => {
     const s = lineCounter.linePos(d.range.start);
-    const e = lineCounter.linePos(Math.max(d.range.end, d.range.start));
-    return { ...d, line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
+    const e = d.range.end > d.range.start ? lineCounter.linePos(d.range.end) : s;
+    return Object.assign(d, { line: s.line, column: s.col, endLine: e.line, endColumn: e.col });
   };
-  const finalKept = kept
-    .map((d) => {
-      const severity = d.ruleId.startsWith('suppression/') ? effectiveSeverity(config, d.ruleId, d.severity) : d.severity;
-      return severity === null ? null : { ...d, severity };
-    })
-    .filter((d): d is Diagnostic => d !== null)
-    .sort(compare)
-    .map(position);
+  const finalKept: LocatedDiagnostic[] = [];
+  for (const d of kept) {
+    // suppression/* findings are made after the configuration was applied
+    const severity = d.ruleId.startsWith('suppression/') ? effectiveSeverity(config, d.ruleId, d.severity) : d.severity;
+    if (severity === null) continue;
+    d.severity = severity;
+    finalKept.push(position(d));
+  }
+  finalKept.sort(compare);
   return summarize({
     filePath,
     diagnostics: finalKept,
