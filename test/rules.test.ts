@@ -5,8 +5,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
-import { lintText } from '../src/lint.js';
-import { ROOT, asExpectation, caseDirs, expectations, read, rel, renderMessages, yamlFiles } from './helpers/fixtures.js';
+import { ROOT, caseDirs, rel, yamlFiles } from './helpers/fixtures.js';
+import { fixtureFolderTests } from './helpers/fixture-tests.js';
 
 const FIXTURES = join(ROOT, 'fixtures', 'rules');
 
@@ -19,25 +19,7 @@ for (const rule of RULES) {
       expect(valid.length, `${rel(dir)}/valid`).toBeGreaterThan(0);
       expect(invalid.length, `${rel(dir)}/invalid`).toBeGreaterThan(0);
     });
-    for (const file of valid) {
-      it(`valid/${file.split('/').pop()}`, () => {
-        const text = read(file);
-        expect(expectations(text)).toEqual([]);
-        const result = lintText(text, { filePath: file });
-        expect(result.diagnostics.map((d) => `${asExpectation(d)} ${d.message}`)).toEqual([]);
-        expect(result.documentsChecked).toBeGreaterThan(0);
-      });
-    }
-    for (const file of invalid) {
-      it(`invalid/${file.split('/').pop()}`, async () => {
-        const text = read(file);
-        const expected = expectations(text);
-        expect(expected.some((e) => e.startsWith(`${rule.id} `)), 'an invalid fixture expects its own rule').toBe(true);
-        const result = lintText(text, { filePath: file });
-        expect(result.diagnostics.map(asExpectation).sort()).toEqual(expected);
-        await expect(renderMessages(result.diagnostics)).toMatchFileSnapshot(file.replace(/\.(ya?ml|json)$/, '.messages.txt'));
-      });
-    }
+    fixtureFolderTests(dir, rule.id);
   });
 }
 

@@ -4,9 +4,9 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { KINDS } from '../src/kinds.js';
-import { lintText } from '../src/lint.js';
 import { hasSchema } from '../src/schema.js';
-import { ROOT, asExpectation, caseDirs, expectations, read, rel, renderMessages, yamlFiles } from './helpers/fixtures.js';
+import { ROOT, caseDirs, rel, yamlFiles } from './helpers/fixtures.js';
+import { fixtureFolderTests } from './helpers/fixture-tests.js';
 
 const FIXTURES = join(ROOT, 'fixtures', 'schema');
 
@@ -26,25 +26,5 @@ describe('every kind of the spec has a schema and fixtures', () => {
 });
 
 for (const dir of caseDirs(FIXTURES)) {
-  describe(rel(dir), () => {
-    for (const file of yamlFiles(join(dir, 'valid'))) {
-      it(`valid/${file.split('/').pop()}`, () => {
-        const text = read(file);
-        expect(expectations(text)).toEqual([]);
-        const result = lintText(text, { filePath: file });
-        expect(result.diagnostics.map((d) => `${asExpectation(d)} ${d.message}`)).toEqual([]);
-        expect(result.documentsChecked).toBeGreaterThan(0);
-      });
-    }
-    for (const file of yamlFiles(join(dir, 'invalid'))) {
-      it(`invalid/${file.split('/').pop()}`, async () => {
-        const text = read(file);
-        const expected = expectations(text);
-        expect(expected.length, 'an invalid fixture declares what it expects').toBeGreaterThan(0);
-        const result = lintText(text, { filePath: file });
-        expect(result.diagnostics.map(asExpectation).sort()).toEqual(expected);
-        await expect(renderMessages(result.diagnostics)).toMatchFileSnapshot(file.replace(/\.(ya?ml|json)$/, '.messages.txt'));
-      });
-    }
-  });
+  describe(rel(dir), () => fixtureFolderTests(dir));
 }

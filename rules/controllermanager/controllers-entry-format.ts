@@ -1,8 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import type { Path } from '../../src/path.js';
-import { items, obj, str } from '../../src/services/values.js';
-
-const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+import { ENTRY_NAME, entryLists } from './_generic.js';
+import { items, str } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'controllermanager/controllers-entry-format',
@@ -19,18 +17,13 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const doc = obj(value);
-    const lists: [Path, unknown][] = [
-      [['Generic', 'Controllers'], obj(doc?.Generic)?.Controllers],
-      [['Webhook', 'Webhooks'], obj(doc?.Webhook)?.Webhooks],
-    ];
-    for (const [path, list] of lists) {
+    for (const [path, list] of entryLists(value)) {
       const what = path[1] === 'Webhooks' ? 'webhook' : 'controller';
       for (const [i, item] of items(list)) {
         const entry = str(item);
         if (entry === undefined || entry === '*') continue;
         const name = entry.startsWith('-') ? entry.slice(1) : entry;
-        if (NAME.test(name)) continue;
+        if (ENTRY_NAME.test(name)) continue;
         const shown = entry === '' ? '""' : `\`${entry}\``;
         ctx.report([...path, i], `${shown} is not \`*\`, a ${what} name or \`-\` and a ${what} name; names are lower-case letters, digits and \`-\``);
       }

@@ -1,8 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
-import { formatPath, type Path } from '../../src/path.js';
-import { items, obj, str } from '../../src/services/values.js';
-
-const NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+import { ENTRY_NAME, entryLists } from './_generic.js';
+import { formatPath } from '../../src/path.js';
+import { items, str } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'controllermanager/controllers-entry-unique',
@@ -19,18 +18,13 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const doc = obj(value);
-    const lists: [Path, unknown][] = [
-      [['Generic', 'Controllers'], obj(doc?.Generic)?.Controllers],
-      [['Webhook', 'Webhooks'], obj(doc?.Webhook)?.Webhooks],
-    ];
-    for (const [path, list] of lists) {
+    for (const [path, list] of entryLists(value)) {
       const seen = new Map<string, [number, string]>();
       for (const [i, item] of items(list)) {
         const entry = str(item);
         if (entry === undefined || entry === '') continue;
         const name = entry.startsWith('-') ? entry.slice(1) : entry;
-        if (entry !== '*' && !NAME.test(name)) continue; // reported by controllermanager/controllers-entry-format
+        if (entry !== '*' && !ENTRY_NAME.test(name)) continue; // reported by controllermanager/controllers-entry-format
         const first = seen.get(name);
         if (first === undefined) {
           seen.set(name, [i, entry]);

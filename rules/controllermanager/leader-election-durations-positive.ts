@@ -1,5 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { bool, obj, str } from '../../src/services/values.js';
+import { activeLeaderElection } from './_generic.js';
+import { str } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'controllermanager/leader-election-durations-positive',
@@ -16,8 +17,8 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const le = obj(obj(obj(value)?.Generic)?.LeaderElection);
-    if (le === undefined || bool(le.leaderElect) === false) return;
+    const le = activeLeaderElection(value);
+    if (le === undefined) return;
     for (const field of ['leaseDuration', 'renewDeadline', 'retryPeriod']) {
       const text = str(le[field]);
       if (text === undefined) continue;

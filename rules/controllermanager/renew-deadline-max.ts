@@ -1,6 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
+import { activeLeaderElection } from './_generic.js';
 import { formatDuration } from '../../src/services/duration.js';
-import { bool, has, obj, str } from '../../src/services/values.js';
+import { has, str } from '../../src/services/values.js';
 
 /** The controller managers' defaults for the lease duration and renew deadline. */
 const DEFAULT_LEASE_NS = 15e9;
@@ -21,8 +22,8 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const le = obj(obj(obj(value)?.Generic)?.LeaderElection);
-    if (le === undefined || bool(le.leaderElect) === false) return;
+    const le = activeLeaderElection(value);
+    if (le === undefined) return;
     if (!has(le, 'leaseDuration') && !has(le, 'renewDeadline')) return;
     const leaseText = str(le.leaseDuration);
     const renewText = str(le.renewDeadline);

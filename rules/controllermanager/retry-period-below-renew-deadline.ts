@@ -1,6 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
+import { activeLeaderElection } from './_generic.js';
 import { formatDuration } from '../../src/services/duration.js';
-import { bool, has, obj, str } from '../../src/services/values.js';
+import { has, str } from '../../src/services/values.js';
 
 /** The controller managers' defaults for the renew deadline and retry period. */
 const DEFAULT_RENEW_NS = 10e9;
@@ -23,8 +24,8 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const le = obj(obj(obj(value)?.Generic)?.LeaderElection);
-    if (le === undefined || bool(le.leaderElect) === false) return;
+    const le = activeLeaderElection(value);
+    if (le === undefined) return;
     if (!has(le, 'renewDeadline') && !has(le, 'retryPeriod')) return;
     const renewText = str(le.renewDeadline);
     const retryText = str(le.retryPeriod);
