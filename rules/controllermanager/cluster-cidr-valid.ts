@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { bool, obj, str } from '../../src/services/values.js';
-import { FAMILY, parseCidr } from './service-cidrs-valid.js';
+import { FAMILY, parseCidr } from './_cidr.js';
 
 export default defineRule({
   id: 'controllermanager/cluster-cidr-valid',

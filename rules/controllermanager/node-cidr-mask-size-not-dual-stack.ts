@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { bool, num, obj, str } from '../../src/services/values.js';
-import { parseCidr } from './service-cidrs-valid.js';
+import { parseCidr } from './_cidr.js';
 
 export default defineRule({
   id: 'controllermanager/node-cidr-mask-size-not-dual-stack',

@@ -1,7 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
 import type { Path } from '../../src/path.js';
 import { bool, num, obj, str } from '../../src/services/values.js';
-import { FAMILY, parseCidr, type Cidr } from './service-cidrs-valid.js';
+import { FAMILY, parseCidr, type Cidr } from './_cidr.js';
 
 /** Widest split of an IPv6 cluster range into node ranges the allocator accepts: 16 bits (IPv4 ranges have no such limit). */
 const MAX_DIFF_IPV6 = 16;

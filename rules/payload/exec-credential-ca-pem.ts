@@ -1,7 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
 import { decodeBase64 } from '../../src/services/base64.js';
 import { obj, str } from '../../src/services/values.js';
-import { pemBlocks } from './exec-credential-certificate-pem.js';
+import { pemBlocks } from '../../src/services/pem.js';
 
 export default defineRule({
   id: 'payload/exec-credential-ca-pem',

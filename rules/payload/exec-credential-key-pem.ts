@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { obj, str } from '../../src/services/values.js';
-import { pemBlocks } from './exec-credential-certificate-pem.js';
+import { pemBlocks } from '../../src/services/pem.js';
 
 const KEY_TYPES = new Set(['PRIVATE KEY', 'RSA PRIVATE KEY', 'EC PRIVATE KEY']);
 
