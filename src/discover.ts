@@ -1,12 +1,47 @@
-import { statSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
-import { glob, hasMagic } from 'glob';
-import { Minimatch } from 'minimatch';
+import { readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
 import type { Config } from './config.js';
+
+// `glob` and `minimatch` are loaded only for glob patterns and ignore patterns: a pre-commit hook passes
+// file names, and should not pay for them at start-up.
+const load = createRequire(import.meta.url);
+const globLib = () => load('glob') as typeof import('glob');
+const minimatchLib = () => load('minimatch') as typeof import('minimatch');
 
 /** Extensions linted when a folder is given. */
 export const EXTENSIONS = ['yaml', 'yml', 'json'];
 const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**'];
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+const LINTED = new RegExp(`\\.(${EXTENSIONS.join('|')})$`);
+
+/** The *.yaml, *.yml and *.json files below a folder (node_modules and .git not entered), unsorted. */
+function walk(dir: string, out: string[] = []): string[] {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return out; // unreadable folder: nothing to lint in it
+  }
+  for (const e of entries) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(e.name)) walk(p, out);
+    } else if (LINTED.test(e.name) && (e.isFile() || (e.isSymbolicLink() && isFile(p)))) out.push(p);
+  }
+  return out;
+}
+
+function isFile(p: string): boolean {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** Characters that make a command-line argument a glob pattern (as `glob`'s own check would find). */
+const MAGIC = /[*?[\]{}()!+@]/;
 
 /** A usage problem with the command line's paths (exit 2). */
 export class UsageError extends Error {}
@@ -27,7 +62,8 @@ function toPosix(p: string): string {
  * to the configuration file's folder; a pattern starting with `!` re-includes).
  */
 function ignoreMatcher(config: Config): (file: string) => boolean {
-  const patterns = config.ignores.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
+  const { Minimatch } = config.ignores.length > 0 ? minimatchLib() : { Minimatch: undefined };
+  const patterns = config.ignores.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch!(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
   return (file) => {
     if (/[\\/](node_modules|\.git)[\\/]/.test(file)) return true;
     const rel = toPosix(relative(config.baseDir, file));
@@ -55,20 +91,21 @@ export async function discover(patterns: readonly string[], opts: DiscoverOption
       stat = undefined;
     }
     let matches: string[];
+    const magic = !stat && MAGIC.test(pattern) && globLib().hasMagic(pattern);
     if (stat?.isDirectory()) {
-      matches = await glob(`**/*.{${EXTENSIONS.join(',')}}`, { cwd: abs, absolute: true, nodir: true, dot: true, ignore: ALWAYS_IGNORED });
+      matches = walk(abs);
     } else if (stat?.isFile()) {
       if (ignored(abs)) continue;
       matches = [abs];
-    } else if (hasMagic(pattern)) {
-      matches = await glob(toPosix(pattern), { cwd: opts.cwd, absolute: true, nodir: true, dot: true, ignore: ALWAYS_IGNORED });
+    } else if (magic) {
+      matches = await globLib().glob(toPosix(pattern), { cwd: opts.cwd, absolute: true, nodir: true, dot: true, ignore: ALWAYS_IGNORED });
     } else {
       matches = [];
     }
     const kept = matches.filter((m) => !ignored(m));
     if (kept.length === 0 && opts.errorOnUnmatchedPattern) {
       throw new UsageError(
-        stat || hasMagic(pattern) ? `no files matching the pattern "${pattern}" were found` : `no such file or directory: "${pattern}"`,
+        stat || magic ? `no files matching the pattern "${pattern}" were found` : `no such file or directory: "${pattern}"`,
       );
     }
     for (const m of kept) found.add(resolve(m));

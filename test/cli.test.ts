@@ -1,5 +1,5 @@
 // The command line as users and CI run it: exit codes, the JSON contract, bad input, redaction, config.
-import { mkdtempSync, writeFileSync, readFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -207,6 +207,14 @@ describe('folders and globs', () => {
     }
     const r = platlint(['--format', 'json', '.'], { cwd: dir });
     expect(JSON.parse(r.stdout).map((x: { filePath: string }) => x.filePath.slice(dir.length + 1))).toEqual(['a.yaml', 'b/c.yml', 'b/d.json']);
+  });
+  it('lints a symbolic link to a YAML file inside a folder', () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'conf'));
+    writeFileSync(join(dir, 'real.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpont: x\n');
+    symlinkSync(join(dir, 'real.yaml'), join(dir, 'conf', 'link.yaml'));
+    const r = platlint(['--format', 'json', 'conf'], { cwd: dir });
+    expect(jsonFindings(r.stdout)).toEqual(['schema/unknown-field endpont 3:1']);
   });
   it('expands glob patterns', () => {
     const r = platlint(['--format', 'json', 'fixtures/input/*.json']);
