@@ -1,5 +1,6 @@
 import type { Path } from '../../src/path.js';
-import { bool, obj, type Obj } from '../../src/services/values.js';
+import type { RuleContext } from '../../src/define-rule.js';
+import { bool, has, obj, str, type Obj } from '../../src/services/values.js';
 
 /** Entries of the form `*`, `name` or `-name`: a controller or webhook name. */
 export const ENTRY_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -17,4 +18,17 @@ export function entryLists(value: unknown): [Path, unknown][] {
 export function activeLeaderElection(value: unknown): Obj | undefined {
   const le = obj(obj(obj(value)?.Generic)?.LeaderElection);
   return le === undefined || bool(le.leaderElect) === false ? undefined : le;
+}
+
+/** The controller managers' leader-election defaults, in nanoseconds. */
+export const LEADER_ELECTION_DEFAULTS = { leaseDuration: 15e9, renewDeadline: 10e9, retryPeriod: 2e9 } as const;
+
+/**
+ * A leader-election duration in nanoseconds: its default when the field is absent, undefined when it is set
+ * but not a duration (the schema reports that). `text` is the written value, if any.
+ */
+export function leaderElectionDuration(le: Obj, field: keyof typeof LEADER_ELECTION_DEFAULTS, ctx: RuleContext): { ns: number | undefined; text: string | undefined } {
+  const text = str(le[field]);
+  if (text !== undefined) return { ns: ctx.duration(text), text };
+  return { ns: has(le, field) ? undefined : LEADER_ELECTION_DEFAULTS[field], text };
 }

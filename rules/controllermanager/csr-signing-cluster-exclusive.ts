@@ -1,12 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { obj, str, type Obj } from '../../src/services/values.js';
-
-const SIGNERS = ['PlatletServingSignerConfiguration', 'PlatletClientSignerConfiguration', 'PlatAPIServerClientSignerConfiguration', 'LegacyUnknownSignerConfiguration'];
-
-function set(o: Obj | undefined, key: string): boolean {
-  const v = str(o?.[key]);
-  return v !== undefined && v !== '';
-}
+import { SIGNERS, isSet } from './_csr.js';
+import { obj } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'controllermanager/csr-signing-cluster-exclusive',
@@ -25,11 +19,11 @@ export default defineRule({
   check(value, ctx) {
     const csr = obj(obj(value)?.CSRSigningController);
     if (csr === undefined) return;
-    const clusterField = ['ClusterSigningCertFile', 'ClusterSigningKeyFile'].find((k) => set(csr, k));
+    const clusterField = ['ClusterSigningCertFile', 'ClusterSigningKeyFile'].find((k) => isSet(csr, k));
     if (clusterField === undefined) return;
     for (const signer of SIGNERS) {
       const conf = obj(csr[signer]);
-      if (!set(conf, 'CertFile') && !set(conf, 'KeyFile')) continue;
+      if (!isSet(conf, 'CertFile') && !isSet(conf, 'KeyFile')) continue;
       ctx.report(['CSRSigningController', signer], `${signer} sets signing files while the cluster signing files are set; use one or the other`, {
         target: 'key',
         related: [{ path: ['CSRSigningController', clusterField], message: `${clusterField} is set here` }],

@@ -1,13 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
+import { SIGNERS, isSet } from './_csr.js';
 import type { Path } from '../../src/path.js';
-import { obj, str, type Obj } from '../../src/services/values.js';
-
-const SIGNERS = ['PlatletServingSignerConfiguration', 'PlatletClientSignerConfiguration', 'PlatAPIServerClientSignerConfiguration', 'LegacyUnknownSignerConfiguration'];
-
-function set(o: Obj | undefined, key: string): boolean {
-  const v = str(o?.[key]);
-  return v !== undefined && v !== '';
-}
+import { obj, type Obj } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'controllermanager/csr-signing-pair-complete',
@@ -27,8 +21,8 @@ export default defineRule({
     const csr = obj(obj(value)?.CSRSigningController);
     if (csr === undefined) return;
     const pair = (o: Obj | undefined, base: Path, cert: string, key: string, effect: string) => {
-      const hasCert = set(o, cert);
-      const hasKey = set(o, key);
+      const hasCert = isSet(o, cert);
+      const hasKey = isSet(o, key);
       if (hasCert && !hasKey) ctx.report([...base, cert], `${cert} is set without ${key}; ${effect}`, { target: 'key' });
       if (hasKey && !hasCert) ctx.report([...base, key], `${key} is set without ${cert}; ${effect}`, { target: 'key' });
     };

@@ -1,11 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
-import { activeLeaderElection } from './_generic.js';
+import { activeLeaderElection, leaderElectionDuration } from './_generic.js';
 import { formatDuration } from '../../src/services/duration.js';
-import { has, str } from '../../src/services/values.js';
-
-/** The controller managers' defaults for the lease duration and renew deadline. */
-const DEFAULT_LEASE_NS = 15e9;
-const DEFAULT_RENEW_NS = 10e9;
+import { has } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'controllermanager/renew-deadline-max',
@@ -25,10 +21,8 @@ export default defineRule({
     const le = activeLeaderElection(value);
     if (le === undefined) return;
     if (!has(le, 'leaseDuration') && !has(le, 'renewDeadline')) return;
-    const leaseText = str(le.leaseDuration);
-    const renewText = str(le.renewDeadline);
-    const lease = leaseText === undefined ? (has(le, 'leaseDuration') ? undefined : DEFAULT_LEASE_NS) : ctx.duration(leaseText);
-    const renew = renewText === undefined ? (has(le, 'renewDeadline') ? undefined : DEFAULT_RENEW_NS) : ctx.duration(renewText);
+    const { ns: lease, text: leaseText } = leaderElectionDuration(le, 'leaseDuration', ctx);
+    const { ns: renew, text: renewText } = leaderElectionDuration(le, 'renewDeadline', ctx);
     if (lease === undefined || renew === undefined || lease <= 0 || renew <= 0 || renew <= lease) return;
     const base = ['Generic', 'LeaderElection'];
     const leaseSay = leaseText === undefined ? `the default leaseDuration of ${formatDuration(lease)}` : `leaseDuration (${formatDuration(lease)})`;

@@ -1,11 +1,8 @@
 import { defineRule } from '../../src/define-rule.js';
-import { activeLeaderElection } from './_generic.js';
+import { activeLeaderElection, leaderElectionDuration } from './_generic.js';
 import { formatDuration } from '../../src/services/duration.js';
-import { has, str } from '../../src/services/values.js';
+import { has } from '../../src/services/values.js';
 
-/** The controller managers' defaults for the renew deadline and retry period. */
-const DEFAULT_RENEW_NS = 10e9;
-const DEFAULT_RETRY_NS = 2e9;
 /** Retries are spread by up to this factor of the retry period. */
 const JITTER = 1.2;
 
@@ -27,10 +24,8 @@ export default defineRule({
     const le = activeLeaderElection(value);
     if (le === undefined) return;
     if (!has(le, 'renewDeadline') && !has(le, 'retryPeriod')) return;
-    const renewText = str(le.renewDeadline);
-    const retryText = str(le.retryPeriod);
-    const renew = renewText === undefined ? (has(le, 'renewDeadline') ? undefined : DEFAULT_RENEW_NS) : ctx.duration(renewText);
-    const retry = retryText === undefined ? (has(le, 'retryPeriod') ? undefined : DEFAULT_RETRY_NS) : ctx.duration(retryText);
+    const { ns: renew, text: renewText } = leaderElectionDuration(le, 'renewDeadline', ctx);
+    const { ns: retry, text: retryText } = leaderElectionDuration(le, 'retryPeriod', ctx);
     if (renew === undefined || retry === undefined || renew <= 0 || retry <= 0 || renew > JITTER * retry) return;
     const base = ['Generic', 'LeaderElection'];
     const limit = formatDuration(JITTER * retry);

@@ -1,5 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { has, obj, objItems, str } from '../../src/services/values.js';
+import { httpConnectTcp } from './_transports.js';
+import { has, obj, str } from '../../src/services/values.js';
 
 const TLS_FIELDS = new Set(['caBundle', 'clientKey', 'clientCert']);
 
@@ -18,18 +19,13 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    for (const [i, selection] of objItems(obj(value)?.egressSelections)) {
-      const connection = obj(selection.connection);
-      if (connection?.proxyProtocol !== 'HTTPConnect') continue;
-      const tcp = obj(obj(connection.transport)?.tcp);
-      const url = str(tcp?.url);
-      if (url === undefined || !url.startsWith('https://')) continue;
-      const base = ['egressSelections', i, 'connection', 'transport', 'tcp'];
+    for (const { tcp, url, path: base } of httpConnectTcp(value)) {
+      if (!url.startsWith('https://')) continue;
       if (!has(tcp, 'tlsConfig')) {
         ctx.report([...base, 'tlsConfig'], `url \`${url}\` uses TLS; add \`tlsConfig\` with \`clientCert\` and \`clientKey\``);
         continue;
       }
-      const tls = obj(tcp?.tlsConfig);
+      const tls = obj(tcp.tlsConfig);
       if (tls === undefined) continue; // wrong shape: reported by the schema
       // An unknown field (most likely a misspelled `clientCert` or `clientKey`) is reported by the schema, and the
       // platform's strict decoding stops there: a missing field would only repeat that finding.

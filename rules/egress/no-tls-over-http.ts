@@ -1,5 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { has, obj, objItems, str } from '../../src/services/values.js';
+import { httpConnectTcp } from './_transports.js';
+import { has } from '../../src/services/values.js';
 
 export default defineRule({
   id: 'egress/no-tls-over-http',
@@ -15,14 +16,10 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    for (const [i, selection] of objItems(obj(value)?.egressSelections)) {
-      const connection = obj(selection.connection);
-      if (connection?.proxyProtocol !== 'HTTPConnect') continue;
-      const tcp = obj(obj(connection.transport)?.tcp);
-      const url = str(tcp?.url);
-      if (url === undefined || !url.startsWith('http://') || !has(tcp, 'tlsConfig')) continue;
+    for (const { tcp, url, path } of httpConnectTcp(value)) {
+      if (!url.startsWith('http://') || !has(tcp, 'tlsConfig')) continue;
       ctx.report(
-        ['egressSelections', i, 'connection', 'transport', 'tcp', 'tlsConfig'],
+        [...path, 'tlsConfig'],
         `url \`${url}\` is plain HTTP; remove \`tlsConfig\`, or use an \`https://\` url for TLS`,
         { target: 'key' },
       );
