@@ -10,7 +10,13 @@ import { rules as controllermanager } from './controllermanager/index.js';
 import { rules as egress } from './egress/index.js';
 import { rules as encryption } from './encryption/index.js';
 import { rules as eventratelimit } from './eventratelimit/index.js';
+import { rules as flags } from './flags/index.js';
+import { rules as meta } from './meta/index.js';
+import { rules as patch } from './patch/index.js';
 import { rules as payload } from './payload/index.js';
+import { rules as rbac } from './rbac/index.js';
+import { rules as review } from './review/index.js';
+import { rules as security } from './security/index.js';
 import { rules as tracing } from './tracing/index.js';
 
-export const RULES: readonly Rule[] = [...admission, ...audit, ...authn, ...authz, ...cel, ...controllermanager, ...egress, ...encryption, ...eventratelimit, ...payload, ...tracing];
+export const RULES: readonly Rule[] = [...admission, ...audit, ...authn, ...authz, ...cel, ...controllermanager, ...egress, ...encryption, ...eventratelimit, ...flags, ...meta, ...patch, ...payload, ...rbac, ...review, ...security, ...tracing];

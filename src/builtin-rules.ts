@@ -1,5 +1,6 @@
 import type { RuleMeta } from './define-rule.js';
 
+const SPEC1 = '1-authorization-and-rbac-api.md';
 const SPEC3 = '3-config-and-payload-types.md';
 
 function meta(description: string, severity: RuleMeta['severity'], rationale: string, remediation: string, spec = 'STYLE'): RuleMeta {
@@ -37,6 +38,9 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   'schema/dependencies': meta('A field requires another field beside it.', 'error', 'The fields only work together.', 'Add the missing field or remove the other.', SPEC3),
   'schema/any-of': meta('An object lacks every accepted combination of fields.', 'error', 'The platform needs one of the combinations listed.', 'Add the fields of one combination.', SPEC3),
   'schema/unique-items': meta('A list has duplicate items.', 'error', 'Duplicates are refused or meaningless.', 'Remove the duplicate.', SPEC3),
+  'set/duplicate-object': meta('The same object (kind, namespace and name) is defined twice in the files of one run.', 'error', 'Applying both files makes the second silently replace the first: one of the two definitions is lost, and which one depends on the order of application.', 'Keep one definition; rename or delete the other.', `${SPEC1}#role-based-access-objects`),
+  'set/role-ref-mismatch': meta('A binding\'s roleRef names a role the files define as the other kind or in another namespace.', 'error', 'The authorizer resolves a roleRef by kind, namespace and name; a RoleBinding that names a ClusterRole as a Role (or a Role of another namespace) grants nothing, and the authorizer reports an error for it.', 'Set `roleRef.kind` to the kind of the role the files define, or bind the Role of the binding\'s own namespace.', `${SPEC1}#role-based-access-objects`),
+  'set/role-ref-unresolved': meta('With --resolve-refs, a binding\'s roleRef names a role no file of the run defines.', 'error', 'An unresolvable roleRef grants nothing and makes the authorizer return an error. A pre-commit run sees only some files, so this check runs only when asked for, on whole-repository runs.', 'Add the role, fix the name in `roleRef`, or leave --resolve-refs out when the role lives elsewhere.', `${SPEC1}#role-based-access-objects`),
   'suppression/unused': meta('A platlint-disable comment suppresses nothing.', 'warning', 'Stale suppressions hide future problems.', 'Remove the comment.'),
   'suppression/invalid': meta('A platlint-disable comment is malformed (no rule, unknown rule or no reason).', 'error', 'A suppression must say what it suppresses and why.', 'Write `# platlint-disable-next-line <rule> -- <reason>`.'),
 };

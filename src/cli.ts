@@ -3,23 +3,48 @@ import { dirname, join, resolve, basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config.js';
 import { UsageError } from './discover.js';
-import { lintFiles, resolveConfig } from './files.js';
+import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
+import { lintFlagsArgs } from './flags/lint.js';
 import { formatJson } from './formatters/json.js';
 import { formatStylish } from './formatters/stylish.js';
+import { commandKind } from './kinds.js';
 import { lintBytes, type LintResult } from './lint.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule } from './docs.js';
 
 export const VERSION = '0.1.0';
 
+// the build's warm-up run writes the code caches of the files loaded on demand (bin/platlint.js)
+export { writeCodeCaches } from './services/cached-require.js';
+
 const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
+       platlint patch [--type json|merge|strategic] [options] [PATH | GLOB | -]...
+       platlint flags [options] [FILE | GLOB | -]...
+       platlint flags [options] -- PLATLET-ARGUMENTS...
        platlint rules              List every rule
        platlint explain RULE...    Print a rule's documentation
 
-Lints plat configuration files: every YAML and JSON document is identified by apiVersion and kind and
-checked against its schema and rules. Folders are searched for *.yaml, *.yml and *.json files.
+Lints plat configuration files and objects: every YAML and JSON document is identified by apiVersion and
+kind and checked against its schema and rules; then the files are checked as one set (objects defined
+twice, bindings whose roleRef names a role of another kind or namespace). Folders are searched for *.yaml,
+*.yml and *.json files.
+
+platlint patch checks patch documents for platctl patch: every document of the files is read as a patch
+of the given --type (json: a JSON patch, a list of operations; merge: a JSON merge patch; strategic, the
+default as in platctl patch: a strategic merge patch).
+
+platlint flags checks node agent (platlet) command lines: systemd units and drop-ins (ExecStart= with
+continuations, Environment="PLATLET_..._ARGS=..."), environment files and plain files of flags, or the
+arguments after --. Every flag is checked against the node agent's flag table: unknown and deprecated
+flags, value types and ranges, and the rules between flags.
+
+A file named patch, flags, rules or explain is linted as ./NAME.
 
 Options:
+      --resolve-refs             A roleRef naming a role that no linted file defines is an error
+                                 (for whole-repository runs; a pre-commit run sees only some files)
+      --type json|merge|strategic
+                                 The patch type (platlint patch only; default strategic)
   -f, --format NAME              Output format: stylish (default) or json
   -o, --output-file PATH         Write the report to a file instead of standard output
   -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)
@@ -97,10 +122,24 @@ function explain(ids: readonly string[], io: CliIo): number {
   return 0;
 }
 
+/** The command kind of each `platlint patch --type`. */
+const PATCH_KINDS: Readonly<Record<string, string>> = { json: 'JSONPatch', merge: 'MergePatch', strategic: 'StrategicMergePatch' };
+
 /** Runs the command line; returns the exit code. Throws only on internal failures. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === 'rules' && argv.length === 1) return listRules(io);
   if (argv[0] === 'explain') return explain(argv.slice(1), io);
+  if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch');
+  if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags');
+  return lint(argv, io, 'lint');
+}
+
+/** `platlint [options] PATHS`, `platlint patch --type T [options] PATHS` and `platlint flags [options] PATHS | -- ARGS`. */
+async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'patch' | 'flags'): Promise<number> {
+  // `platlint flags -- ARGS`: everything after `--` is the command line to check, not platlint's own arguments
+  const dashDash = command === 'flags' ? allArgs.indexOf('--') : -1;
+  const argv = dashDash >= 0 ? allArgs.slice(0, dashDash) : allArgs;
+  const commandLine = dashDash >= 0 ? allArgs.slice(dashDash + 1) : undefined;
   let parsed;
   try {
     parsed = parseArgs({
@@ -121,6 +160,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         debug: { type: 'boolean' },
+        'resolve-refs': { type: 'boolean' },
+        type: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
       },
@@ -142,6 +183,14 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     io.stderr(`platlint: ${msg}\n`);
     return 2;
   };
+  let kind: string | undefined;
+  if (command === 'patch') {
+    // the default of platctl patch itself
+    const type = values.type ?? 'strategic';
+    kind = PATCH_KINDS[type];
+    if (!kind) return usage(`unknown patch type "${values.type}"; choose one of: ${Object.keys(PATCH_KINDS).join(', ')}`);
+  } else if (values.type !== undefined) return usage('--type belongs to platlint patch: platlint patch --type json|merge|strategic PATHS');
+  if (command !== 'lint' && values['resolve-refs']) return usage('--resolve-refs belongs to platlint itself, not to platlint ' + command);
   const format = (values.format ?? 'stylish') as FormatName;
   if (!FORMATS.includes(format)) return usage(`unknown format "${values.format}"; choose one of: ${FORMATS.join(', ')}`);
   let maxWarnings = -1;
@@ -160,7 +209,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     if (c !== 'auto' && c !== 'off' && !/^[1-9]\d{0,2}$/.test(c)) return usage(`--concurrency takes auto, off or a number of threads, got "${c}"`);
     concurrency = c === 'auto' || c === 'off' ? c : Number(c);
   }
-  if (positionals.length === 0) return usage('no files given; pass files, folders, glob patterns, or - for standard input');
+  if (commandLine !== undefined && positionals.length > 0) return usage('platlint flags takes files or a command line after --, not both');
+  if (positionals.length === 0 && commandLine === undefined) return usage('no files given; pass files, folders, glob patterns, or - for standard input');
   const stdinCount = positionals.filter((p) => p === '-').length;
   if (stdinCount > 1) return usage('standard input (-) can be given only once');
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
@@ -170,10 +220,15 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
     const patterns = positionals.filter((p) => p !== '-');
-    results = patterns.length > 0 ? await lintFiles(patterns, { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'] }) : [];
-    if (stdinCount === 1) {
-      const name = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
-      results.push(lintBytes(io.readStdin(), { filePath: name, config }));
+    const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}) };
+    const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
+    if (command === 'flags') {
+      results = commandLine !== undefined ? [lintFlagsArgs(commandLine, { config })] : patterns.length > 0 ? await lintFlagFiles(patterns, settings) : [];
+      if (stdinCount === 1) results.push(lintFlagsBytes(io.readStdin(), stdinName, config));
+    } else {
+      // the files are checked as one set (src/sets.ts): standard input joins the set before that check
+      const stdin = stdinCount === 1 ? lintBytes(io.readStdin(), { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}) }) : undefined;
+      results = await lintFiles(patterns, { ...settings, ...(stdin ? { extra: [stdin] } : {}) });
     }
   } catch (err) {
     if (err instanceof UsageError) return usage(err.message);

@@ -51,6 +51,8 @@ export interface DiscoverOptions {
   config: Config;
   /** When false, a pattern that matches nothing is not an error. */
   errorOnUnmatchedPattern: boolean;
+  /** A folder is a usage error instead of being searched (`platlint flags`: its files have no common extension). */
+  filesOnly?: boolean;
 }
 
 function toPosix(p: string): string {
@@ -93,6 +95,7 @@ export async function discover(patterns: readonly string[], opts: DiscoverOption
     let matches: string[];
     const magic = !stat && MAGIC.test(pattern) && globLib().hasMagic(pattern);
     if (stat?.isDirectory()) {
+      if (opts.filesOnly) throw new UsageError(`"${pattern}" is a folder; name the files, or use a glob pattern`);
       matches = walk(abs);
     } else if (stat?.isFile()) {
       if (ignored(abs)) continue;

@@ -3,7 +3,7 @@ import type { Rule, ReportExtra, RuleContext } from './define-rule.js';
 import { base64Length } from './services/base64.js';
 import { celService } from './services/cel.js';
 import { parseDuration } from './services/duration.js';
-import type { KindSpec } from './kinds.js';
+import { KINDS, type KindSpec } from './kinds.js';
 import type { Path } from './path.js';
 import type { Target } from './source-map.js';
 
@@ -26,14 +26,32 @@ export class RuleCrash extends Error {
 const BY_KIND = new Map<string, Rule[]>();
 for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIND.get(k) ?? []), rule]);
 
-/** Runs every enabled rule that applies to the document's kind, with one context for the document. */
+/**
+ * Runs every enabled rule that applies to the document's kind, with one context for the document. The
+ * items of a list kind (`RoleList`) are checked by the rules of their kind, at `items[i]`.
+ */
 export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules: readonly Rule[] = BY_KIND.get(kind.kind) ?? []): RuleFinding[] {
+  const out = runOn(value, kind, enabled, rules, []);
+  const items = (value as { items?: unknown } | null)?.items;
+  const itemKind = kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
+  if (itemKind && Array.isArray(items)) {
+    const itemRules = BY_KIND.get(itemKind.kind) ?? [];
+    items.forEach((item, i) => {
+      if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push(...runOn(item, itemKind, enabled, itemRules, ['items', i]));
+    });
+  }
+  return out;
+}
+
+function runOn(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules: readonly Rule[], prefix: Path): RuleFinding[] {
   const out: RuleFinding[] = [];
   let current = '';
   const ctx: RuleContext = {
     kind,
     report(path: Path, message: string, extra?: ReportExtra) {
-      out.push({ ruleId: current, message, path, target: extra?.target ?? 'value', ...(extra ? { extra } : {}) });
+      const related = extra?.related && prefix.length > 0 ? extra.related.map((r) => ({ ...r, path: [...prefix, ...r.path] })) : extra?.related;
+      const full = prefix.length > 0 ? [...prefix, ...path] : path;
+      out.push({ ruleId: current, message, path: full, target: extra?.target ?? 'value', ...(extra ? { extra: { ...extra, ...(related ? { related } : {}) } } : {}) });
     },
     duration: parseDuration,
     base64Length,

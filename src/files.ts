@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_CONFIG, findConfig, loadConfig, type Config } from './config.js';
 import { discover } from './discover.js';
+import { commandKind, type KindSpec } from './kinds.js';
 import { fileLevelResult, lintBytes, type LintResult } from './lint.js';
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
-import { lintInWorkers, serveIfWorker, workerCount } from './parallel.js';
+import { lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
+import { checkSet } from './sets.js';
+import { lintFlagsText } from './flags/lint.js';
+import { decodeBytes } from './read.js';
 
 export interface LintFilesOptions {
   /** Folder patterns are relative to, and where the configuration search starts (default: process.cwd()). */
@@ -19,6 +23,12 @@ export interface LintFilesOptions {
    * number of threads. Only the built package can start worker threads.
    */
   concurrency?: 'auto' | 'off' | number;
+  /** Read every document as this command kind (`JSONPatch`, `MergePatch`, `StrategicMergePatch`) instead of by its apiVersion. */
+  kind?: string;
+  /** A `roleRef` naming a role that no file of the run defines is an error (whole-repository runs). */
+  resolveRefs?: boolean;
+  /** Results of inputs read elsewhere (standard input) that belong to the set checked across files. */
+  extra?: readonly LintResult[];
 }
 
 /** Resolves the configuration for a run: explicit, from a file, found upward from `cwd`, or the default. */
@@ -28,34 +38,72 @@ export function resolveConfig(cwd: string, configFile?: string | false): Config 
   return file ? loadConfig(file, RULE_IDS, suggestRuleIds) : { ...DEFAULT_CONFIG, baseDir: cwd };
 }
 
-/** Lints one file from disk; an unreadable file becomes an `input/unreadable` finding. */
-export function lintFile(filePath: string, config: Config): LintResult {
+/**
+ * Lints one file from disk; an unreadable file becomes an `input/unreadable` finding. With `kind`, every
+ * document is read as that command kind.
+ */
+export function lintFile(filePath: string, config: Config, kind?: KindSpec): LintResult {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(filePath);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? 'error';
-    return fileLevelResult(filePath, {
-      ruleId: 'input/unreadable',
-      severity: 'error',
-      message: `cannot read the file (${code})`,
-      path: [],
-      range: { start: 0, end: 0 },
-      document: -1,
-      fatal: true,
-    });
+    return unreadable(filePath, err);
   }
-  return lintBytes(bytes, { filePath, config });
+  return lintBytes(bytes, { filePath, config, ...(kind ? { kind } : {}) });
 }
 
-/** Discovers and lints files, folders and glob patterns. */
+function unreadable(filePath: string, err: unknown): LintResult {
+  const code = (err as NodeJS.ErrnoException).code ?? 'error';
+  return fileLevelResult(filePath, {
+    ruleId: 'input/unreadable',
+    severity: 'error',
+    message: `cannot read the file (${code})`,
+    path: [],
+    range: { start: 0, end: 0 },
+    document: -1,
+    fatal: true,
+  });
+}
+
+/** How a worker (and the main thread) lints one file of a run. */
+function lintWith(filePath: string, settings: RunSettings): LintResult {
+  return lintFile(filePath, settings.config, settings.kind === undefined ? undefined : commandKind(settings.kind));
+}
+
+/**
+ * Lints files of node agent command lines (`platlint flags`): systemd units and drop-ins, environment files,
+ * files of flags. Files and glob patterns only: a folder holds other files too.
+ */
+export async function lintFlagFiles(patterns: readonly string[], options: LintFilesOptions = {}): Promise<LintResult[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const config = options.config ?? resolveConfig(cwd, options.configFile);
+  const files = await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true, filesOnly: true });
+  return files.map((filePath) => {
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(filePath);
+    } catch (err) {
+      return unreadable(filePath, err);
+    }
+    return lintFlagsBytes(bytes, filePath, config);
+  });
+}
+
+/** Lints the bytes of a file of node agent flags (binary, size and encoding checks first). */
+export function lintFlagsBytes(bytes: Uint8Array, filePath: string, config: Config): LintResult {
+  const read = decodeBytes(bytes, config.maxFileSize);
+  return read.text !== undefined ? lintFlagsText(read.text, { filePath, config }) : fileLevelResult(filePath, read.diagnostic);
+}
+
+/** Discovers and lints files, folders and glob patterns, then checks them as one set (src/sets.ts). */
 export async function lintFiles(patterns: readonly string[], options: LintFilesOptions = {}): Promise<LintResult[]> {
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? resolveConfig(cwd, options.configFile);
-  const files = await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true });
+  const files = patterns.length > 0 ? await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true }) : [];
+  const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}) };
   const workers = workerCount(files.length, options.concurrency ?? 'auto');
-  if (workers > 0) return lintInWorkers(files, config, workers, lintFile);
-  return files.map((f) => lintFile(f, config));
+  const results = workers > 0 ? await lintInWorkers(files, settings, workers, lintWith) : files.map((f) => lintWith(f, settings));
+  return checkSet([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false });
 }
 
-serveIfWorker(lintFile);
+serveIfWorker(lintWith);

@@ -1,8 +1,10 @@
 // The public API of platlint.
 export { lintText, lintBytes, type LintOptions, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
-export { lintFiles, lintFile, resolveConfig, type LintFilesOptions } from './files.js';
+export { lintFiles, lintFile, lintFlagFiles, resolveConfig, type LintFilesOptions } from './files.js';
+export { lintFlagsText, lintFlagsArgs, type FlagsLintOptions } from './flags/lint.js';
+export { checkSet, type SetOptions } from './sets.js';
 export { parseConfig, loadConfig, findConfig, ConfigError, type Config, type SeveritySetting } from './config.js';
-export { KINDS, identify, type KindSpec } from './kinds.js';
+export { KINDS, COMMAND_KINDS, commandKind, identify, type KindSpec } from './kinds.js';
 export { ALL_RULES } from './rule-registry.js';
 export { formatPath, type Path } from './path.js';
 export { toJson, formatJson, type JsonResult, type JsonMessage } from './formatters/json.js';

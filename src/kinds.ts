@@ -7,12 +7,14 @@ export interface KindSpec {
   readonly kind: string;
   /** `group/version`, as written in `apiVersion`. */
   readonly apiVersion: string;
-  /** Schema id below `schemas/`, without `.schema.json`: `apiserver.config.plat.io/v1/AuthorizationConfiguration`. */
+  /** Schema id below `schemas/`, without `.schema.json`: `apiserver.config.plat.io/v1/AuthorizationConfiguration`; empty for a kind checked by rules only. */
   readonly schema: string;
   /** Paths (with `*` for any key or index) whose values are secret and never appear in output. */
   readonly sensitive: readonly (readonly string[])[];
   /** The spec document and section that defines the kind. */
   readonly spec: string;
+  /** For a list kind (`RoleList`): the kind of its `items`, whose rules run on every item. */
+  readonly items?: string;
 }
 
 interface GroupDef {
@@ -21,11 +23,23 @@ interface GroupDef {
   spec: string;
 }
 
+const SPEC1 = '1-authorization-and-rbac-api.md';
+const SPEC2 = '2-node-agent-and-patch-command.md';
 const SPEC3 = '3-config-and-payload-types.md';
 const APISERVER_V1 = ['AdmissionConfiguration', 'AuthenticationConfiguration', 'AuthorizationConfiguration', 'EncryptionConfiguration', 'TracingConfiguration'];
 
-/** The spec's Versioning table (document 3): every group, version and the kinds it carries. */
+/** The spec's Versioning tables (documents 1 and 3): every group, version and the kinds it carries. */
 const GROUPS: readonly GroupDef[] = [
+  {
+    group: 'rbac.authorization.plat.io',
+    versions: { v1: ['ClusterRole', 'ClusterRoleBinding', 'ClusterRoleBindingList', 'ClusterRoleList', 'Role', 'RoleBinding', 'RoleBindingList', 'RoleList'] },
+    spec: `${SPEC1}#role-based-access-objects`,
+  },
+  {
+    group: 'authorization.plat.io',
+    versions: { v1: ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'] },
+    spec: `${SPEC1}#review-objects`,
+  },
   { group: 'client.authentication.plat.io', versions: { v1: ['ExecCredential'], v1beta1: ['ExecCredential'] }, spec: `${SPEC3}#exec-plugin-credentials` },
   { group: 'eventratelimit.admission.plat.io', versions: { v1alpha1: ['Configuration'] }, spec: `${SPEC3}#event-rate-limit` },
   { group: 'imagepolicy.plat.io', versions: { v1alpha1: ['ImageReview'] }, spec: `${SPEC3}#image-review` },
@@ -51,6 +65,14 @@ const SENSITIVE: Record<string, readonly (readonly string[])[]> = {
   ExecCredential: [['status', 'token'], ['status', 'clientKeyData']],
 };
 
+/** List kinds whose items are objects of another kind, checked by that kind's rules. */
+const LIST_ITEMS: Record<string, string> = {
+  ClusterRoleBindingList: 'ClusterRoleBinding',
+  ClusterRoleList: 'ClusterRole',
+  RoleBindingList: 'RoleBinding',
+  RoleList: 'Role',
+};
+
 export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
   Object.entries(g.versions).flatMap(([version, kinds]) =>
     kinds.map((kind) => ({
@@ -61,9 +83,29 @@ export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
       schema: `${g.group}/${version}/${kind}`,
       sensitive: SENSITIVE[kind] ?? [],
       spec: g.spec,
+      ...(LIST_ITEMS[kind] ? { items: LIST_ITEMS[kind] } : {}),
     })),
   ),
 );
+
+/**
+ * Kinds that no `apiVersion` names: the inputs of platlint's own subcommands (`platlint patch --type …`,
+ * `platlint flags`). A document is read as one of them only when the command says so.
+ */
+export const COMMAND_KINDS: readonly KindSpec[] = [
+  { kind: 'JSONPatch', schema: 'patch/JSONPatch', spec: `${SPEC2}#patch-command` },
+  { kind: 'MergePatch', schema: 'patch/MergePatch', spec: `${SPEC2}#patch-command` },
+  { kind: 'StrategicMergePatch', schema: 'patch/StrategicMergePatch', spec: `${SPEC2}#patch-command` },
+  // a command line has no JSON Schema: its flag table (src/flags) and rules check it
+  { kind: 'PlatletFlags', schema: '', spec: `${SPEC2}#node-agent-invocation` },
+].map((k) => ({ ...k, group: '', version: '', apiVersion: '', sensitive: [] }));
+
+/** A command kind by name (`JSONPatch`), for `platlint patch` and `platlint flags`. */
+export function commandKind(name: string): KindSpec {
+  const k = COMMAND_KINDS.find((c) => c.kind === name);
+  if (!k) throw new Error(`no command kind ${name}`);
+  return k;
+}
 
 const BY_API_VERSION_KIND = new Map(KINDS.map((k) => [`${k.apiVersion}|${k.kind}`, k]));
 const BY_GROUP = new Map(GROUPS.map((g) => [g.group, g]));

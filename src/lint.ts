@@ -2,7 +2,7 @@ import { isScalar, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules, type RuleFinding } from './engine.js';
-import { identify, isSensitivePath, type KindSpec } from './kinds.js';
+import { identify, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { decodeBytes, stripBom } from './read.js';
@@ -10,7 +10,9 @@ import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import { validateSchema, type SchemaFinding } from './schema.js';
 import { locate, valueNode } from './source-map.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
-import { applySuppressions } from './suppress.js';
+import { objectFacts, type LocatedFact } from './objects.js';
+import { SET_RULE } from './sets.js';
+import { applySuppressions, type SetDirective } from './suppress.js';
 import type { Diagnostic, FileResult, Position, Range, Severity, SuppressedDiagnostic } from './types.js';
 import type { Path } from './path.js';
 
@@ -23,6 +25,11 @@ export interface LintOptions {
    * `yaml` package: slower, same results (a test compares them on every fixture); for debugging.
    */
   fastReader?: boolean;
+  /**
+   * Read every non-empty document as this kind instead of identifying it by `apiVersion` and `kind` (the
+   * command kinds: `platlint patch --type json` reads each document as a `JSONPatch`).
+   */
+  kind?: KindSpec;
 }
 
 /** A finding with its 1-based position. */
@@ -32,6 +39,10 @@ export type LocatedSuppressed = SuppressedDiagnostic & Position;
 export interface LintResult extends Omit<FileResult, 'diagnostics' | 'suppressed'> {
   diagnostics: LocatedDiagnostic[];
   suppressed: LocatedSuppressed[];
+  /** The stored objects of the file (roles, bindings), for the checks over the whole set of files (src/sets.ts). */
+  objects?: LocatedFact[];
+  /** Suppression comments that name set rules: applied when the set is checked. */
+  setDirectives?: (Omit<SetDirective, 'range'> & { range: Range & Position })[];
   errorCount: number;
   warningCount: number;
   fatalErrorCount: number;
@@ -79,9 +90,21 @@ function spanRange(ld: LintDocument, text: string, path: Path, span: { start: nu
   return offsets && mapSpan(offsets, span);
 }
 
+/** A stored object's fact with its file ranges, before line and column are known. */
+type RangedFact = Omit<LocatedFact, 'range' | 'roleRef'> & { range: Range; roleRef?: { kind: string; name: string; path: Path; range: Range } };
+
+function rangedFacts(value: unknown, kind: KindSpec, document: number, at: (path: Path) => Range): RangedFact[] {
+  return objectFacts(value, kind).map(({ roleRef, ...f }) => ({
+    ...f,
+    document,
+    range: at(f.path),
+    ...(roleRef ? { roleRef: { ...roleRef, range: at(roleRef.path) } } : {}),
+  }));
+}
+
 /** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
-function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre?: Pick<Checked, 'schema' | 'rules'>): 'checked' | 'skipped' | 'invalid' {
-  const id = identify(ld.value);
+function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre: Pick<Checked, 'schema' | 'rules'> | undefined, forced: KindSpec | undefined, facts: RangedFact[]): 'checked' | 'skipped' | 'invalid' {
+  const id = identifyAs(ld.value, forced);
   const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
   if (id.status === 'foreign') return 'skipped';
   if (id.status === 'unchecked') {
@@ -100,19 +123,30 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
     return 'invalid';
   }
   const kind = id.kind;
-  const found: Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range'>[] = [];
+  const found: Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related'>[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
-  for (const f of pre?.schema ?? validateSchema(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
+  for (const f of pre?.schema ?? schemaFindings(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
   for (const f of pre?.rules ?? runRules(ld.value, kind, enabledIn(config))) {
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
-    found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range });
+    const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
+    found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}) });
   }
   out.push(...documentFindings(found, ld.value, kind, ld.index));
+  facts.push(...rangedFacts(ld.value, kind, ld.index, (p) => at(p, 'value')));
   return 'checked';
 }
 
+function identifyAs(value: unknown, forced: KindSpec | undefined): Identification {
+  return forced ? { status: 'kind', kind: forced } : identify(value);
+}
+
+/** Schema findings of a document; none for a kind checked by rules only. */
+function schemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
+  return kind.schema === '' ? [] : validateSchema(value, kind);
+}
+
 /** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
-function documentFindings(found: readonly Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range'>[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
+function documentFindings(found: readonly Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related'>[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
   const secrets = secretsOf(value, kind);
   return found.map((f) => ({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: index, kind: kind.kind, apiVersion: kind.apiVersion }));
 }
@@ -130,19 +164,21 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const filePath = options.filePath ?? '<text>';
   const source = stripBom(text);
   const tokens = tokenize(source);
-  const fast = options.fastReader === false ? undefined : fastCheck(source, tokens, config);
-  let raw = fast && positionFromTokens(fast, tokens);
+  const fast = options.fastReader === false ? undefined : fastCheck(source, tokens, config, options.kind);
+  const facts: RangedFact[] = [];
+  let raw = fast && positionFromTokens(fast, tokens, facts);
   let checked = fast?.checked.size ?? 0;
   let skipped = fast?.skipped ?? 0;
   if (!raw) {
     const parsed = parseText(source, tokens);
     raw = [...parsed.diagnostics];
+    facts.length = 0;
     checked = 0;
     skipped = 0;
     for (const ld of parsed.documents) {
       if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
       const pre = fast?.checked.get(ld.index);
-      const status = lintDocument(ld, source, config, raw, pre);
+      const status = lintDocument(ld, source, config, raw, pre, options.kind, facts);
       if (status === 'checked') checked++;
       else if (status === 'skipped') skipped++;
     }
@@ -156,12 +192,14 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     d.severity = severity;
     configured.push(d);
   }
-  const { kept, suppressed } = applySuppressions(source, lineCounter, configured, RULE_IDS);
-  const position = <T extends Diagnostic>(d: T): T & Position => {
-    const s = lineCounter.linePos(d.range.start);
-    const e = d.range.end > d.range.start ? lineCounter.linePos(d.range.end) : s;
-    return Object.assign(d, { line: s.line, column: s.col, endLine: e.line, endColumn: e.col });
+  const { kept, suppressed, deferred } = applySuppressions(source, lineCounter, configured, RULE_IDS, SET_RULE);
+  const lineColumn = (r: Range): Position => {
+    const s = lineCounter.linePos(r.start);
+    const e = r.end > r.start ? lineCounter.linePos(r.end) : s;
+    return { line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
   };
+  const position = <T extends Diagnostic>(d: T): T & Position => Object.assign(d, lineColumn(d.range));
+  const positioned = (r: Range): Range & Position => ({ ...r, ...lineColumn(r) });
   const finalKept: LocatedDiagnostic[] = [];
   for (const d of kept) {
     // suppression/* findings are made after the configuration was applied
@@ -171,12 +209,15 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     finalKept.push(position(d));
   }
   finalKept.sort(compare);
+  const located: LocatedFact[] = facts.map(({ roleRef, ...f }) => ({ ...f, range: positioned(f.range), ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}) }));
   return summarize({
     filePath,
     diagnostics: finalKept,
     suppressed: suppressed.sort(compare).map(position),
     documentsChecked: checked,
     documentsSkipped: skipped,
+    ...(located.length > 0 ? { objects: located } : {}),
+    ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),
   });
 }
 
@@ -200,7 +241,7 @@ interface FastCheck {
  * Checks a file from the fast reader's values (see src/fast-parse.ts), without composing YAML nodes.
  * Undefined when the fast reader gives up (the file is then composed fully).
  */
-function fastCheck(source: string, tokens: Tokens, config: Config): FastCheck | undefined {
+function fastCheck(source: string, tokens: Tokens, config: Config, forced: KindSpec | undefined): FastCheck | undefined {
   if (source.includes('platlint-disable')) return undefined;
   const values = fastValues(source, tokens.tokens);
   if (!values) return undefined;
@@ -208,10 +249,10 @@ function fastCheck(source: string, tokens: Tokens, config: Config): FastCheck | 
   const enabled = enabledIn(config);
   values.forEach((value, index) => {
     if (value === null) return;
-    const id = identify(value);
+    const id = identifyAs(value, forced);
     if (id.status === 'foreign') result.skipped++;
     else if (id.status !== 'kind') result.allKinds = false;
-    else result.checked.set(index, { value, kind: id.kind, schema: validateSchema(value, id.kind), rules: runRules(value, id.kind, enabled) });
+    else result.checked.set(index, { value, kind: id.kind, schema: schemaFindings(value, id.kind), rules: runRules(value, id.kind, enabled) });
   });
   return result;
 }
@@ -221,7 +262,7 @@ function fastCheck(source: string, tokens: Tokens, config: Config): FastCheck | 
  * document gives an exact range (a finding inside a string, on a block scalar or a flow collection, a
  * document that could not be identified), and the file is then composed.
  */
-function positionFromTokens(fast: FastCheck, tokens: Tokens): Diagnostic[] | undefined {
+function positionFromTokens(fast: FastCheck, tokens: Tokens, facts: RangedFact[]): Diagnostic[] | undefined {
   if (!fast.allKinds) return undefined;
   const docs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
   const out: Diagnostic[] = [];
@@ -233,10 +274,12 @@ function positionFromTokens(fast: FastCheck, tokens: Tokens): Diagnostic[] | und
         ...c.schema.map((f) => ({ ...f, range: cstLocate(doc, f.path, f.target, fallback) })),
         ...c.rules.map((f) => {
           if (f.extra?.span) throw new NeedsComposition();
-          return { ruleId: f.ruleId, message: f.message, path: f.path, range: cstLocate(doc, f.path, f.target, fallback) };
+          const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: cstLocate(doc, r.path, 'key', fallback) }));
+          return { ruleId: f.ruleId, message: f.message, path: f.path, range: cstLocate(doc, f.path, f.target, fallback), ...(related ? { related } : {}) };
         }),
       ];
       out.push(...documentFindings(found, c.value, c.kind, index));
+      facts.push(...rangedFacts(c.value, c.kind, index, (p) => cstLocate(doc, p, 'value', fallback)));
     }
   } catch (err) {
     if (err instanceof NeedsComposition) return undefined;

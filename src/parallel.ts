@@ -4,6 +4,13 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import type { Config } from './config.js';
 import type { LintResult } from './lint.js';
 
+/** What every file of a run is linted with: the configuration, and the command kind when the command forces one. */
+export interface RunSettings {
+  config: Config;
+  /** A command kind's name (`JSONPatch`): every document is read as it. */
+  kind?: string;
+}
+
 /** Below this many files one thread is faster: a worker costs about one bundle load (~40 ms). */
 export const PARALLEL_THRESHOLD = 150;
 /** Files handed to a worker at a time: small enough to balance, large enough to keep messages rare. */
@@ -16,7 +23,7 @@ interface Job {
 
 interface WorkerInit {
   platlintWorker: true;
-  config: Config;
+  settings: RunSettings;
 }
 
 /**
@@ -25,7 +32,7 @@ interface WorkerInit {
  */
 function workerEntry(): string | undefined {
   const url = import.meta.url;
-  return url.startsWith('file:') && url.endsWith('.js') ? fileURLToPath(url) : undefined;
+  return url.startsWith('file:') && /\.c?js$/.test(url) ? fileURLToPath(url) : undefined;
 }
 
 /** Worker threads to start beside the main thread (which lints too): none for small runs or `off`. */
@@ -41,9 +48,9 @@ export function workerCount(files: number, concurrency: 'auto' | 'off' | number)
  */
 export async function lintInWorkers(
   files: readonly string[],
-  config: Config,
+  settings: RunSettings,
   count: number,
-  lintOne: (file: string, config: Config) => LintResult,
+  lintOne: (file: string, settings: RunSettings) => LintResult,
 ): Promise<LintResult[]> {
   const entry = workerEntry()!;
   const results: LintResult[] = new Array(files.length);
@@ -52,7 +59,7 @@ export async function lintInWorkers(
   let next = 0;
   const workers: Worker[] = [];
   const onWorkers = Array.from({ length: count }, () => {
-    const init: WorkerInit = { platlintWorker: true, config };
+    const init: WorkerInit = { platlintWorker: true, settings };
     const worker = new Worker(entry, { workerData: init });
     workers.push(worker);
     return new Promise<void>((resolve, reject) => {
@@ -69,7 +76,7 @@ export async function lintInWorkers(
   const onMain = (async () => {
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      job.files.forEach((f, k) => (results[job.id + k] = lintOne(f, config)));
+      job.files.forEach((f, k) => (results[job.id + k] = lintOne(f, settings)));
       await new Promise((r) => setImmediate(r)); // let workers' messages in
     }
   })();
@@ -82,11 +89,11 @@ export async function lintInWorkers(
 }
 
 /** Starts the worker loop when this module is loaded as a platlint worker. */
-export function serveIfWorker(lintOne: (file: string, config: Config) => LintResult): void {
+export function serveIfWorker(lintOne: (file: string, settings: RunSettings) => LintResult): void {
   const init = workerData as WorkerInit | undefined;
   if (isMainThread || !init?.platlintWorker || !parentPort) return;
   const port = parentPort;
   port.on('message', (job: Job) => {
-    port.postMessage({ id: job.id, results: job.files.map((f) => lintOne(f, init.config)) });
+    port.postMessage({ id: job.id, results: job.files.map((f) => lintOne(f, init.settings)) });
   });
 }

@@ -2,15 +2,19 @@
 export type Path = readonly (string | number)[];
 
 const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+/** A command-line flag, the first segment of a `PlatletFlags` path: `--max-pods`. */
+const FLAG = /^--?[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /**
  * Renders a path in the platform's field.Path notation: `jwt[0].issuer.url`; a key that is not a plain
- * identifier (map keys such as `example.com/team`) is written in brackets: `extra[example.com/team]`.
+ * identifier (map keys such as `example.com/team`) is written in brackets: `extra[example.com/team]`. A
+ * command line's paths start with the flag: `--register-with-taints[1]`.
  */
 export function formatPath(path: Path): string {
   let out = '';
   for (const seg of path) {
     if (typeof seg === 'number') out += `[${seg}]`;
+    else if (out === '' && FLAG.test(seg)) out = seg;
     else if (PLAIN_FIELD.test(seg)) out += out === '' ? seg : `.${seg}`;
     else out += `[${seg}]`;
   }

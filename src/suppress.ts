@@ -1,5 +1,5 @@
 import { Lexer, type LineCounter } from 'yaml';
-import type { Diagnostic, SuppressedDiagnostic } from './types.js';
+import type { Diagnostic, Range, SuppressedDiagnostic } from './types.js';
 
 interface Directive {
   kind: 'next-line' | 'file';
@@ -10,6 +10,24 @@ interface Directive {
   start: number;
   end: number;
   used: Set<string>;
+}
+
+/**
+ * A suppression comment's part that names set rules (`set/*`): those findings are only made once every file
+ * of the run is linted (src/sets.ts), so the comment is applied, or reported unused, then.
+ */
+export interface SetDirective {
+  kind: 'next-line' | 'file';
+  rules: string[];
+  reason: string;
+  /** 1-based line of the comment. */
+  line: number;
+  range: Range;
+}
+
+/** The message of a `suppression/unused` finding. */
+export function unusedMessage(ruleId: string, kind: 'next-line' | 'file'): string {
+  return `\`${ruleId}\` is disabled here but reports nothing ${kind === 'file' ? 'in the rest of the file' : 'on the next line'}; remove it from the comment`;
 }
 
 const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable)\b(.*)$/;
@@ -72,10 +90,11 @@ export function applySuppressions(
   lines: LineCounter,
   diagnostics: Diagnostic[],
   known: ReadonlySet<string>,
-): { kept: Diagnostic[]; suppressed: SuppressedDiagnostic[] } {
+  deferRule: (ruleId: string) => boolean = () => false,
+): { kept: Diagnostic[]; suppressed: SuppressedDiagnostic[]; deferred: SetDirective[] } {
   const problems: Diagnostic[] = [];
   const directives = findDirectives(text, lines, known, problems);
-  if (directives.length === 0) return { kept: [...diagnostics, ...problems], suppressed: [] };
+  if (directives.length === 0) return { kept: [...diagnostics, ...problems], suppressed: [], deferred: [] };
   const kept: Diagnostic[] = [];
   const suppressed: SuppressedDiagnostic[] = [];
   for (const d of diagnostics) {
@@ -88,18 +107,21 @@ export function applySuppressions(
       suppressed.push({ ...d, justification: hit.reason });
     } else kept.push(d);
   }
+  const deferred: SetDirective[] = [];
   for (const x of directives) {
+    const later = x.rules.filter(deferRule);
+    if (later.length > 0) deferred.push({ kind: x.kind, rules: later, reason: x.reason, line: x.line, range: { start: x.start, end: x.end } });
     for (const r of x.rules) {
-      if (x.used.has(r)) continue;
+      if (x.used.has(r) || deferRule(r)) continue;
       kept.push({
         ruleId: 'suppression/unused',
         severity: 'warning',
-        message: `\`${r}\` is disabled here but reports nothing ${x.kind === 'file' ? 'in the rest of the file' : 'on the next line'}; remove it from the comment`,
+        message: unusedMessage(r, x.kind),
         path: [],
         range: { start: x.start, end: x.end },
         document: -1,
       });
     }
   }
-  return { kept: [...kept, ...problems], suppressed };
+  return { kept: [...kept, ...problems], suppressed, deferred };
 }

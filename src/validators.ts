@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { cachedRequire } from './services/cached-require.js';
 import { validatorModules, type ValidateFunction } from './generated/validators.js';
 
 export type { AjvError, ValidateFunction } from './generated/validators.js';
@@ -7,7 +7,6 @@ export type { AjvError, ValidateFunction } from './generated/validators.js';
 declare const __PLATLINT_VALIDATORS_DIR__: string | undefined;
 
 const dir = typeof __PLATLINT_VALIDATORS_DIR__ === 'string' ? __PLATLINT_VALIDATORS_DIR__ : './generated/validators/';
-const load = createRequire(import.meta.url);
 const cache = new Map<string, ValidateFunction>();
 
 /** Whether a validator was generated for a schema key. */
@@ -21,7 +20,7 @@ export function validatorFor(key: string): ValidateFunction {
   if (!v) {
     const file = validatorModules[key];
     if (!file) throw new Error(`no schema compiled for ${key}`);
-    v = (load(dir + file) as { validate: ValidateFunction }).validate;
+    v = (cachedRequire(import.meta.url, dir + file) as { validate: ValidateFunction }).validate;
     cache.set(key, v);
   }
   return v;

@@ -353,3 +353,72 @@ describe('rules and explain', () => {
     });
   });
 });
+
+describe('the set of files', () => {
+  const sets = (name: string) => join('fixtures', 'sets', name);
+  it('a roleRef that names a role of the other kind is an error at roleRef.name, naming the role', () => {
+    const r = platlint(['--format', 'json', sets('role-ref-kind')]);
+    expect(r.code).toBe(1);
+    expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-mismatch roleRef.name 12:9']);
+    expect(r.stdout).toContain('but `log-reader` is a ClusterRole (fixtures/sets/role-ref-kind/role.yaml:4:9)');
+  });
+  it('a role that no file defines is an error only with --resolve-refs', () => {
+    expect(platlint([sets('unresolved')]).code).toBe(0);
+    const r = platlint(['--resolve-refs', '--format', 'json', sets('unresolved')]);
+    expect(r.code).toBe(1);
+    expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-unresolved roleRef.name 12:9']);
+  });
+  it('standard input is part of the set', () => {
+    const binding = readFileSync(join(ROOT, sets('role-ref-kind'), 'binding.yaml'), 'utf8');
+    const r = platlint(['--format', 'json', '--stdin-filename', 'binding.yaml', '-', join(sets('role-ref-kind'), 'role.yaml')], { input: binding });
+    expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-mismatch roleRef.name 12:9']);
+  });
+  it('the same object in two files is reported in both, across worker threads too', () => {
+    const dir = scratch();
+    const role = (i: number) => `apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: role-${i}\nrules:\n  - apiGroups: [""]\n    resources: ["events"]\n    verbs: ["list"]\n`;
+    for (let i = 0; i < 300; i++) writeFileSync(join(dir, `r${String(i).padStart(3, '0')}.yaml`), role(i === 299 ? 0 : i));
+    for (const concurrency of ['off', '2']) {
+      const r = platlint(['--concurrency', concurrency, '--format', 'json', dir]);
+      const results = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; line: number; message: string }[] }[];
+      const hits = results.filter((f) => f.messages.length > 0);
+      expect(hits.map((f) => f.filePath.slice(-8))).toEqual(['r000.yaml'.slice(-8), 'r299.yaml'.slice(-8)]);
+      expect(hits[0]!.messages[0]).toMatchObject({ ruleId: 'set/duplicate-object', line: 4, message: expect.stringContaining('r299.yaml:4:9') });
+    }
+  });
+});
+
+describe('platlint patch', () => {
+  it('reads every document as a patch of --type, JSON input included, with positions', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'scale.json'), '[{"op": "add", "path": "/spec/replicas"},\n {"op": "move", "from": "/a", "path": "/a/b"}]\n');
+    const r = platlint(['patch', '--type', 'json', '--format', 'json', join(dir, 'scale.json')]);
+    expect(r.code).toBe(1);
+    expect(jsonFindings(r.stdout)).toEqual(['schema/required [0].value 1:3', 'patch/json-patch-move-into-itself [1].path 2:39']);
+  });
+  it('defaults to a strategic merge patch, as platctl patch does', () => {
+    const r = platlint(['patch', '--format', 'json', '-'], { input: 'spec:\n  template:\n    spec:\n      containers:\n        - image: nginx:1.27\n' });
+    expect(jsonFindings(r.stdout)).toEqual(['patch/strategic-merge-key-required spec.template.spec.containers[0] 5:11']);
+  });
+  it('refuses an unknown --type, and --type outside platlint patch', () => {
+    expect(platlint(['patch', '--type', 'jsn', '-'])).toMatchObject({ code: 2, stderr: 'platlint: unknown patch type "jsn"; choose one of: json, merge, strategic\n' });
+    expect(platlint(['--type', 'json', '-']).code).toBe(2);
+  });
+});
+
+describe('platlint flags', () => {
+  it('lints a command line given after --, columns on the joined line', () => {
+    const r = platlint(['flags', '--format', 'json', '--', '--max-pods=abc', '--addres=1.2.3.4']);
+    expect(r.code).toBe(1);
+    expect(jsonFindings(r.stdout)).toEqual(['flags/deprecated --max-pods 1:1', 'flags/value-type --max-pods 1:12', 'flags/unknown --addres 1:16']);
+    expect(JSON.parse(r.stdout)[0].filePath).toBe('<command line>');
+  });
+  it('lints files of flags, and refuses a folder', () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'platlet.env'), 'PLATLET_EXTRA_ARGS="--node-ip=10.0.0.300"\n');
+    const r = platlint(['flags', '--format', 'json', join(dir, 'platlet.env')]);
+    expect(r.code).toBe(1);
+    expect(jsonFindings(r.stdout)).toEqual(['flags/value-type --node-ip 1:31']);
+    expect(platlint(['flags', dir])).toMatchObject({ code: 2, stderr: expect.stringContaining('is a folder') });
+    expect(platlint(['flags', 'x.conf', '--', '--v=2']).code).toBe(2);
+  });
+});

@@ -1,12 +1,14 @@
 // Identification by apiVersion and kind, the spec's Versioning table, path notation and suggestions.
 import { describe, expect, it } from 'vitest';
-import { KINDS, identify } from '../src/kinds.js';
+import { COMMAND_KINDS, KINDS, commandKind, identify } from '../src/kinds.js';
 import { formatPath, fromPointer } from '../src/path.js';
 import { closestMatches } from '../src/services/suggest.js';
 
-describe('the Versioning table of spec 3', () => {
+describe('the Versioning tables of specs 1 and 3', () => {
   it('lists exactly the spec pairs', () => {
     const table: Record<string, string[]> = {
+      'rbac.authorization.plat.io/v1': ['ClusterRole', 'ClusterRoleBinding', 'ClusterRoleBindingList', 'ClusterRoleList', 'Role', 'RoleBinding', 'RoleBindingList', 'RoleList'],
+      'authorization.plat.io/v1': ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'],
       'client.authentication.plat.io/v1': ['ExecCredential'],
       'client.authentication.plat.io/v1beta1': ['ExecCredential'],
       'eventratelimit.admission.plat.io/v1alpha1': ['Configuration'],
@@ -26,6 +28,20 @@ describe('the Versioning table of spec 3', () => {
       const [apiVersion, kind] = p.split(' ');
       expect(identify({ apiVersion, kind })).toMatchObject({ status: 'kind', kind: { apiVersion, kind } });
     }
+  });
+  it('gives each list kind of spec 1 the kind of its items', () => {
+    expect(KINDS.filter((k) => k.items).map((k) => `${k.kind} ${k.items}`)).toEqual([
+      'ClusterRoleBindingList ClusterRoleBinding',
+      'ClusterRoleList ClusterRole',
+      'RoleBindingList RoleBinding',
+      'RoleList Role',
+    ]);
+  });
+  it('keeps the command kinds out of identification', () => {
+    expect(COMMAND_KINDS.map((k) => k.kind)).toEqual(['JSONPatch', 'MergePatch', 'StrategicMergePatch', 'PlatletFlags']);
+    expect(identify({ apiVersion: '', kind: 'JSONPatch' })).toEqual({ status: 'foreign' });
+    expect(commandKind('JSONPatch').schema).toBe('patch/JSONPatch');
+    expect(() => commandKind('Nope')).toThrow('no command kind Nope');
   });
   it('skips documents of no plat group, warns on other plat groups', () => {
     expect(identify({ apiVersion: 'v1', kind: 'ConfigMap' })).toEqual({ status: 'foreign' });

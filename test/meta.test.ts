@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
 import { BUILTIN_RULES } from '../src/builtin-rules.js';
-import { KINDS } from '../src/kinds.js';
+import { COMMAND_KINDS, KINDS } from '../src/kinds.js';
 import { ROOT } from './helpers/fixtures.js';
 
 const RULES_DIR = join(ROOT, 'rules');
@@ -27,7 +27,7 @@ describe('rule registry', () => {
   it('has unique ids, none in the engine areas', () => {
     const ids = RULES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id.split('/')[0], id).not.toMatch(/^(yaml|document|schema|input|suppression)$/);
+    for (const id of ids) expect(id.split('/')[0], id).not.toMatch(/^(yaml|document|schema|input|suppression|set)$/);
     for (const id of Object.keys(BUILTIN_RULES)) expect(ids).not.toContain(id);
   });
   for (const rule of RULES) {
@@ -38,7 +38,7 @@ describe('rule registry', () => {
       expect(rule.meta.docs.remediation.length).toBeGreaterThan(10);
       expect(rule.meta.docs.spec).toMatch(/^[123]-[a-z-]+\.md/);
       expect(rule.kinds.length).toBeGreaterThan(0);
-      for (const k of rule.kinds) expect(KINDS.some((x) => x.kind === k), k).toBe(true);
+      for (const k of rule.kinds) expect([...KINDS, ...COMMAND_KINDS].some((x) => x.kind === k), k).toBe(true);
     });
   }
   it('lists files relative to rules/', () => {

@@ -4,8 +4,8 @@
  * CEL never pays for it: the CLI bundle requires `./cel-js.cjs` beside it (built by src/tools/build.mjs);
  * TypeScript sources (tests) require the package from node_modules.
  */
-import { createRequire } from 'node:module';
 import type { Environment } from '@marcbachmann/cel-js';
+import { cachedRequire } from './cached-require.js';
 import { buildEnvironments, type CelLibrary, type CelVariable } from './cel-env.js';
 import { methodNameRange, platformProblem, rangeOf } from './cel-checks.js';
 
@@ -39,7 +39,7 @@ let compiles = 0;
 
 function environments(): Record<CelVariable, Environment> {
   if (!envs) {
-    lib = createRequire(import.meta.url)(MODULE) as CelLibrary;
+    lib = cachedRequire(import.meta.url, MODULE) as CelLibrary;
     envs = buildEnvironments(lib);
   }
   return envs;

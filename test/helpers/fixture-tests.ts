@@ -1,7 +1,23 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { lintText } from '../../src/lint.js';
-import { asExpectation, expectations, read, renderMessages, yamlFiles } from './fixtures.js';
+import { commandKind } from '../../src/kinds.js';
+import { lintFlagsText } from '../../src/flags/lint.js';
+import { lintText, type LintOptions, type LintResult } from '../../src/lint.js';
+import { FLAGS_FIXTURE, asExpectation, expectations, read, renderMessages, yamlFiles } from './fixtures.js';
+
+/**
+ * Lint options of a fixture: a `# lint-as: <Kind>` line reads its documents as a command kind (`JSONPatch`),
+ * as `platlint patch --type json` does.
+ */
+export function fixtureOptions(file: string, text: string): LintOptions {
+  const m = /^#\s*lint-as:\s*(\S+)\s*$/m.exec(text);
+  return { filePath: file, ...(m ? { kind: commandKind(m[1]!) } : {}) };
+}
+
+/** Lints a fixture: a command-line fixture (FLAGS_FIXTURE) as `platlint flags` does, anything else as YAML. */
+function lintFixture(file: string, text: string): LintResult {
+  return FLAGS_FIXTURE.test(file) ? lintFlagsText(text, { filePath: file }) : lintText(text, fixtureOptions(file, text));
+}
 
 /**
  * The tests of one fixture folder (`valid/` and `invalid/`), with every rule on: a valid file lints clean; an
@@ -13,7 +29,7 @@ export function fixtureFolderTests(dir: string, mustExpect?: string): void {
     it(`valid/${file.split('/').pop()}`, () => {
       const text = read(file);
       expect(expectations(text)).toEqual([]);
-      const result = lintText(text, { filePath: file });
+      const result = lintFixture(file, text);
       expect(result.diagnostics.map((d) => `${asExpectation(d)} ${d.message}`)).toEqual([]);
       expect(result.documentsChecked).toBeGreaterThan(0);
     });
@@ -24,9 +40,9 @@ export function fixtureFolderTests(dir: string, mustExpect?: string): void {
       const expected = expectations(text);
       expect(expected.length, 'an invalid fixture declares what it expects').toBeGreaterThan(0);
       if (mustExpect) expect(expected.some((e) => e.startsWith(`${mustExpect} `)), 'an invalid fixture expects its own rule').toBe(true);
-      const result = lintText(text, { filePath: file });
+      const result = lintFixture(file, text);
       expect(result.diagnostics.map(asExpectation).sort()).toEqual(expected);
-      await expect(renderMessages(result.diagnostics)).toMatchFileSnapshot(file.replace(/\.(ya?ml|json)$/, '.messages.txt'));
+      await expect(renderMessages(result.diagnostics)).toMatchFileSnapshot(file.replace(/\.(ya?ml|json|flags|service|conf|env)$/, '.messages.txt'));
     });
   }
 }

@@ -21,10 +21,14 @@ export function asExpectation(d: LocatedDiagnostic): string {
   return `${d.ruleId} ${formatPath(d.path) || '-'} ${d.line}:${d.column}`;
 }
 
+/** Node agent command-line fixtures (`platlint flags`): systemd units and drop-ins, environment files, files of flags. */
+export const FLAGS_FIXTURE = /\.(flags|service|conf|env)$/;
+
+/** The fixture files of a folder: YAML and JSON documents, and command-line fixtures (FLAGS_FIXTURE). */
 export function yamlFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => /\.(ya?ml|json)$/.test(f))
+    .filter((f) => /\.(ya?ml|json)$/.test(f) || FLAGS_FIXTURE.test(f))
     .sort()
     .map((f) => join(dir, f));
 }

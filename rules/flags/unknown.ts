@@ -1,0 +1,31 @@
+import { defineRule } from '../../src/define-rule.js';
+import { FLAG_BY_NAME, FLAGS } from '../../src/flags/table.js';
+import { closestMatches } from '../../src/services/suggest.js';
+import { flagEntries, SPEC } from './_flags.js';
+
+export default defineRule({
+  id: 'flags/unknown',
+  kinds: ['PlatletFlags'],
+  meta: {
+    description: 'Every flag of a node agent command line is a flag the node agent defines.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale: 'The node agent refuses to start when its command line holds a flag it does not define, so a typo in a unit file keeps the node out of the cluster.',
+      remediation: 'Correct the flag name (the message suggests the nearest known flag) or remove it.',
+      spec: `${SPEC} (flag table)`,
+    },
+  },
+  check(value, ctx) {
+    const names = FLAGS.map((f) => f.name);
+    for (const [key, all] of flagEntries(value)) {
+      if (FLAG_BY_NAME.has(key)) continue;
+      const long = key.startsWith('--') ? key : `-${key}`;
+      const exact = !key.startsWith('--') && FLAG_BY_NAME.has(long);
+      const near = exact ? [long] : closestMatches(long, names);
+      const hint = near.length > 0 ? `; did you mean \`${near[0]}\`?` : '';
+      const message = exact ? `\`${key}\` is written with one dash; write \`${long}\`` : `unknown flag \`${key}\`${hint}`;
+      all.forEach((_, i) => ctx.report(all.length > 1 ? [key, i] : [key], message, { target: 'key' }));
+    }
+  },
+});

@@ -1,0 +1,27 @@
+// The rules of area `patch`, imported explicitly and sorted by id.
+import type { Rule } from '../../src/define-rule.js';
+import jsonPatchEndOfArray from './json-patch-end-of-array.js';
+import jsonPatchIndexCanonical from './json-patch-index-canonical.js';
+import jsonPatchMoveIntoItself from './json-patch-move-into-itself.js';
+import jsonPatchRootPath from './json-patch-root-path.js';
+import jsonPatchUnusedField from './json-patch-unused-field.js';
+import mergePatchNoDirectives from './merge-patch-no-directives.js';
+import strategicDirectiveValid from './strategic-directive-valid.js';
+import strategicMergeKeyRequired from './strategic-merge-key-required.js';
+import strategicMergeKeyUnique from './strategic-merge-key-unique.js';
+import strategicRetainKeysValid from './strategic-retain-keys-valid.js';
+import strategicSetElementOrderValid from './strategic-set-element-order-valid.js';
+
+export const rules: readonly Rule[] = [
+  jsonPatchEndOfArray,
+  jsonPatchIndexCanonical,
+  jsonPatchMoveIntoItself,
+  jsonPatchRootPath,
+  jsonPatchUnusedField,
+  mergePatchNoDirectives,
+  strategicDirectiveValid,
+  strategicMergeKeyRequired,
+  strategicMergeKeyUnique,
+  strategicRetainKeysValid,
+  strategicSetElementOrderValid,
+];

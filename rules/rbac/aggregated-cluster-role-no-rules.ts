@@ -1,0 +1,28 @@
+import { defineRule } from '../../src/define-rule.js';
+import { obj } from '../../src/services/values.js';
+import { nonEmpty } from './_policy-rules.js';
+
+export default defineRule({
+  id: 'rbac/aggregated-cluster-role-no-rules',
+  kinds: ['ClusterRole'],
+  meta: {
+    description: 'A ClusterRole with an `aggregationRule` has no `rules` of its own.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'When `aggregationRule` is set, a controller writes `rules` from the ClusterRoles the selectors match, and direct changes to `rules` are blocked: rules written by hand are refused or overwritten, so the permissions they seem to grant are not the ones in force.',
+      remediation:
+        'Remove `rules` (or leave it empty) and put the permissions in a separate ClusterRole carrying a label that one of the `clusterRoleSelectors` matches; or remove `aggregationRule` to manage the rules by hand.',
+      spec: '1-authorization-and-rbac-api.md#role-based-access-objects (ClusterRole: aggregationRule)',
+    },
+  },
+  check(value, ctx) {
+    const role = obj(value);
+    if (obj(role?.aggregationRule) === undefined || !nonEmpty(role?.rules)) return;
+    ctx.report(['rules'], '`rules` is set while `aggregationRule` is set; the rules of an aggregated ClusterRole are written by a controller from the selected ClusterRoles', {
+      target: 'key',
+      related: [{ path: ['aggregationRule'], message: '`aggregationRule` is set here' }],
+    });
+  },
+});

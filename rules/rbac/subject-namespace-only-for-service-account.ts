@@ -1,0 +1,28 @@
+import { defineRule } from '../../src/define-rule.js';
+import { str } from '../../src/services/values.js';
+import { subjects } from './_policy-rules.js';
+
+export default defineRule({
+  id: 'rbac/subject-namespace-only-for-service-account',
+  kinds: ['ClusterRoleBinding', 'RoleBinding'],
+  meta: {
+    description: 'A User or Group subject has no `namespace`.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'Users and groups are not namespaced: a user named `jane` is the same user in every namespace. A namespace on such a subject suggests a scope that does not exist, and the authorizer reports an error for it.',
+      remediation:
+        'Remove `namespace` from the User or Group subject; to limit the grant to one namespace, use a RoleBinding in that namespace.',
+      spec: '1-authorization-and-rbac-api.md#role-based-access-objects (Subject: namespace)',
+    },
+  },
+  check(value, ctx) {
+    for (const [path, subject] of subjects(value)) {
+      const kind = subject.kind;
+      const namespace = str(subject.namespace);
+      if ((kind === 'User' || kind === 'Group') && namespace !== undefined && namespace !== '')
+        ctx.report([...path, 'namespace'], `a ${kind} subject has namespace \`${namespace}\`; ${kind === 'User' ? 'users' : 'groups'} are not namespaced, only a ServiceAccount subject takes a namespace`);
+    }
+  },
+});

@@ -1,0 +1,26 @@
+import { defineRule } from '../../src/define-rule.js';
+import { obj } from '../../src/services/values.js';
+import { ACCESS_REVIEW_KINDS, SPEC_REVIEW } from './_review.js';
+
+export default defineRule({
+  id: 'review/status-allowed-not-denied',
+  kinds: [...ACCESS_REVIEW_KINDS],
+  meta: {
+    description: 'A review status does not set both `allowed` and `denied` to true.',
+    severity: 'error',
+    status: 'stable',
+    docs: {
+      rationale:
+        'A decision is either allowed, denied, or no opinion (both false); `allowed` true with `denied` true is not permitted, and a client reading such a status could act on either field.',
+      remediation: 'Set `allowed: true` and `denied: false` to allow, or `allowed: false` and `denied: true` to deny; an authorizer with no opinion sets both to false.',
+      spec: `${SPEC_REVIEW} (SubjectAccessReviewStatus.denied: if \`allowed\` is true, \`denied\` must not be true)`,
+    },
+  },
+  check(value, ctx) {
+    const status = obj(obj(value)?.status);
+    if (status?.allowed !== true || status.denied !== true) return;
+    ctx.report(['status', 'denied'], '`denied` is true while `allowed` is true; a decision is allowed, denied or no opinion, never both', {
+      related: [{ path: ['status', 'allowed'], message: '`allowed` is true here' }],
+    });
+  },
+});

@@ -1,0 +1,173 @@
+/**
+ * `platlint flags`: lints a node agent command line. The text is read in one of four forms (src/flags/read.ts),
+ * the words become flag occurrences, and the rules of `rules/flags/` run on one value of kind `PlatletFlags`:
+ *
+ *     { '--max-pods': ['120'], '--fail-swap-on': [null, 'false'], args: [{ text: 'false', after: '--fail-swap-on', afterDashDash: false }] }
+ *
+ * - every flag written, keyed by its table name with dashes (`-v` → `--v`, `--max_pods` → `--max-pods`), or by
+ *   its name as written when the table does not know it;
+ * - its value: the raw text of every occurrence in order (`null` = written without a value, as a bool flag
+ *   usually is). The platform keeps the last occurrence of a single-valued flag and adds up the occurrences of
+ *   a list flag;
+ * - `args`: the words that are neither flags nor values.
+ *
+ * Paths: `['--max-pods']` is the flag's last occurrence (the one that takes effect), `['--max-pods', i]` its
+ * occurrence i, `['args', i]` a positional word; target `key` underlines the flag's name, `value` its value;
+ * `span` is a character range inside the occurrence's value. `[]` is the command line as a whole.
+ */
+import { LineCounter } from 'yaml';
+import { BUILTIN_RULES } from '../builtin-rules.js';
+import { DEFAULT_CONFIG, effectiveSeverity, type Config } from '../config.js';
+import { runRules } from '../engine.js';
+import { commandKind } from '../kinds.js';
+import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from '../lint.js';
+import type { Path } from '../path.js';
+import { stripBom } from '../read.js';
+import { ALL_RULES, RULE_IDS } from '../rule-registry.js';
+import { applySuppressions } from '../suppress.js';
+import type { Diagnostic, Position, Range, Severity } from '../types.js';
+import { detectForm, parseArgs, readArgs, readText, type Occurrence, type ParsedArgs, type ReadResult } from './read.js';
+
+export interface FlagsLintOptions {
+  filePath?: string;
+  config?: Config;
+  form?: 'auto' | 'systemd' | 'env' | 'flags';
+}
+
+export const FLAGS_KIND = commandKind('PlatletFlags');
+
+/** The value the flag rules receive (see the module comment). */
+export type FlagsValue = Record<string, unknown>;
+
+export function flagsValue(parsed: ParsedArgs): FlagsValue {
+  const value: Record<string, unknown> = {};
+  for (const o of parsed.occurrences) ((value[o.key] ??= []) as (string | null)[]).push(o.value);
+  if (parsed.positional.length > 0)
+    value.args = parsed.positional.map((p) => ({ text: p.text, afterDashDash: p.afterDashDash, ...(p.after ? { after: p.after } : {}) }));
+  return value;
+}
+
+function baseSeverity(ruleId: string): Severity {
+  return ALL_RULES.get(ruleId)?.severity ?? BUILTIN_RULES[ruleId]?.severity ?? 'error';
+}
+
+/** Ranges of the paths the flag rules report. */
+function resolver(parsed: ParsedArgs, whole: Range) {
+  const byKey = new Map<string, Occurrence[]>();
+  for (const o of parsed.occurrences) {
+    const list = byKey.get(o.key);
+    if (list) list.push(o);
+    else byKey.set(o.key, [o]);
+  }
+  const occurrence = (path: Path): Occurrence | undefined => {
+    const list = byKey.get(String(path[0]));
+    if (!list) return undefined;
+    return typeof path[1] === 'number' ? list[path[1]] : list.at(-1);
+  };
+  return (path: Path, target: 'key' | 'value', span?: { start: number; end: number }): Range => {
+    if (path.length === 0) return whole;
+    if (path[0] === 'args' && typeof path[1] === 'number') {
+      const p = parsed.positional[path[1]];
+      return p ? { start: p.start, end: p.end } : whole;
+    }
+    const o = occurrence(path);
+    if (!o) return whole;
+    const name = { start: o.nameStart, end: o.nameEnd };
+    if (target === 'key' || o.value === null || !o.valueOffsets) return name;
+    const offs = o.valueOffsets;
+    const len = offs.length - 1;
+    if (span && span.start <= len) {
+      const s = offs[span.start]!;
+      const endIdx = Math.min(span.end, len);
+      const e = endIdx > span.start ? offs[endIdx - 1]! + 1 : s;
+      return { start: s, end: e };
+    }
+    return { start: offs[0]!, end: len > 0 ? offs[len - 1]! + 1 : offs[0]! };
+  };
+}
+
+function compare(a: Diagnostic, b: Diagnostic): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
+}
+
+/** Only the comment lines of a text (others blanked, offsets kept): what the suppression reader should see. */
+function commentsOnly(text: string): string {
+  return text.replace(/^.*$/gm, (line) => (/^[ \t]*#/.test(line) ? line : ' '.repeat(line.length)));
+}
+
+function lintRead(source: string, read: ReadResult, filePath: string, config: Config): LintResult {
+  const lineCounter = new LineCounter();
+  lineCounter.addNewLine(0);
+  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+  const parsed = parseArgs(read.words);
+  const first = read.words[0]?.offsets[0] ?? 0;
+  const at = resolver(parsed, { start: first, end: first });
+  const raw: Diagnostic[] = [];
+  if (read.found) {
+    const value = flagsValue(parsed);
+    const enabled = (id: string) => effectiveSeverity(config, id, baseSeverity(id)) !== null;
+    for (const f of runRules(value, FLAGS_KIND, enabled)) {
+      const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
+      raw.push({
+        ruleId: f.ruleId,
+        severity: baseSeverity(f.ruleId),
+        message: f.message,
+        path: f.path,
+        range: at(f.path, f.target, f.extra?.span),
+        document: 0,
+        kind: FLAGS_KIND.kind,
+        apiVersion: '',
+        ...(related ? { related } : {}),
+      });
+    }
+  }
+  const configured: Diagnostic[] = [];
+  for (const d of raw) {
+    const severity = effectiveSeverity(config, d.ruleId, d.severity);
+    if (severity === null) continue;
+    configured.push({ ...d, severity });
+  }
+  const { kept, suppressed } = applySuppressions(commentsOnly(source), lineCounter, configured, RULE_IDS);
+  const position = <T extends Diagnostic>(d: T): T & Position => {
+    const s = lineCounter.linePos(d.range.start);
+    const e = d.range.end > d.range.start ? lineCounter.linePos(d.range.end) : s;
+    return Object.assign(d, { line: s.line, column: s.col, endLine: e.line, endColumn: e.col });
+  };
+  const diagnostics: LocatedDiagnostic[] = [];
+  for (const d of kept) {
+    const severity = d.ruleId.startsWith('suppression/') ? effectiveSeverity(config, d.ruleId, d.severity) : d.severity;
+    if (severity === null) continue;
+    d.severity = severity;
+    diagnostics.push(position(d));
+  }
+  diagnostics.sort(compare);
+  const sup: LocatedSuppressed[] = suppressed.sort(compare).map(position);
+  let errorCount = 0;
+  let warningCount = 0;
+  for (const d of diagnostics) {
+    if (d.severity === 'error') errorCount++;
+    else warningCount++;
+  }
+  return {
+    filePath,
+    diagnostics,
+    suppressed: sup,
+    documentsChecked: read.found ? 1 : 0,
+    documentsSkipped: read.found || source.trim() === '' ? 0 : 1,
+    errorCount,
+    warningCount,
+    fatalErrorCount: 0,
+  };
+}
+
+/** Lints a text holding a node agent command line: a systemd unit or drop-in, an environment file or a file of flags. */
+export function lintFlagsText(text: string, options: FlagsLintOptions = {}): LintResult {
+  const source = stripBom(text);
+  const form = !options.form || options.form === 'auto' ? detectForm(source, options.filePath) : options.form;
+  return lintRead(source, readText(source, form), options.filePath ?? '<text>', options.config ?? DEFAULT_CONFIG);
+}
+
+/** Lints a command line given as arguments; columns count on one line of the arguments joined by single spaces. */
+export function lintFlagsArgs(args: readonly string[], options: { config?: Config } = {}): LintResult {
+  return lintRead(args.join(' '), readArgs(args), '<command line>', options.config ?? DEFAULT_CONFIG);
+}

@@ -1,0 +1,68 @@
+import type { KindSpec } from './kinds.js';
+import type { Path } from './path.js';
+import { obj, objItems, str } from './services/values.js';
+import type { Position, Range } from './types.js';
+
+/**
+ * What a lint run remembers of a stored object (a Role, a RoleBinding …) to check the set of files as a
+ * whole: its identity and the role it references. Only the objects the platform stores by name take part;
+ * reviews and configuration files do not.
+ */
+export interface ObjectFact {
+  kind: string;
+  apiVersion: string;
+  /** `metadata.namespace`, or '' when the manifest leaves it to the tool that applies it. */
+  namespace: string;
+  name: string;
+  /** Where the object's name is (`metadata.name`, or `items[i].metadata.name` in a list). */
+  path: Path;
+  /** A binding's `roleRef`, when it names a kind and a name. */
+  roleRef?: { kind: string; name: string; path: Path };
+}
+
+/** A fact with the file ranges of its name and its `roleRef`, as a lint run returns it. */
+export interface LocatedFact extends Omit<ObjectFact, 'roleRef'> {
+  document: number;
+  range: Range & Position;
+  roleRef?: { kind: string; name: string; path: Path; range: Range & Position };
+}
+
+/** Kinds whose objects the set checks look at; cluster-scoped ones ignore `metadata.namespace`. */
+const STORED: Record<string, { clusterScoped: boolean }> = {
+  ClusterRole: { clusterScoped: true },
+  ClusterRoleBinding: { clusterScoped: true },
+  Role: { clusterScoped: false },
+  RoleBinding: { clusterScoped: false },
+};
+
+export function isClusterScoped(kind: string): boolean {
+  return STORED[kind]?.clusterScoped ?? false;
+}
+
+function factOf(value: unknown, kind: KindSpec, itemKind: string, prefix: Path): ObjectFact | undefined {
+  const o = obj(value);
+  const meta = obj(o?.metadata);
+  const name = str(meta?.name);
+  if (!STORED[itemKind] || name === undefined || name === '') return undefined;
+  const fact: ObjectFact = {
+    kind: itemKind,
+    apiVersion: kind.apiVersion,
+    namespace: isClusterScoped(itemKind) ? '' : (str(meta?.namespace) ?? ''),
+    name,
+    path: [...prefix, 'metadata', 'name'],
+  };
+  const ref = obj(o?.roleRef);
+  const refKind = str(ref?.kind);
+  const refName = str(ref?.name);
+  if (refKind && refName) fact.roleRef = { kind: refKind, name: refName, path: [...prefix, 'roleRef', 'name'] };
+  return fact;
+}
+
+/** The stored objects of a document: itself, or the items of a list kind. */
+export function objectFacts(value: unknown, kind: KindSpec): ObjectFact[] {
+  if (kind.items !== undefined) {
+    return objItems(obj(value)?.items).flatMap(([i, item]) => factOf(item, kind, kind.items!, ['items', i]) ?? []);
+  }
+  const f = factOf(value, kind, kind.kind, []);
+  return f ? [f] : [];
+}

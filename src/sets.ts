@@ -1,0 +1,134 @@
+import { relative } from 'node:path';
+import { BUILTIN_RULES } from './builtin-rules.js';
+import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
+import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from './lint.js';
+import type { LocatedFact } from './objects.js';
+import { unusedMessage } from './suppress.js';
+import type { Position, Range } from './types.js';
+
+/** Rules over the whole set of files of a run: their findings are made after every file is linted. */
+export const SET_RULE = (ruleId: string): boolean => ruleId.startsWith('set/');
+
+export interface SetOptions {
+  config?: Config;
+  /** A `roleRef` naming a role that no file of the set defines is an error (whole-repository runs). */
+  resolveRefs?: boolean;
+  /** Folder the file names in messages are relative to (default: process.cwd()). */
+  cwd?: string;
+}
+
+interface Where {
+  file: LintResult;
+  fact: LocatedFact;
+}
+
+function identity(kind: string, namespace: string, name: string): string {
+  return `${kind}\u0000${namespace}\u0000${name}`;
+}
+
+function describe(kind: string, namespace: string, name: string): string {
+  return namespace === '' ? `${kind} \`${name}\`` : `${kind} \`${name}\` in namespace \`${namespace}\``;
+}
+
+/**
+ * Checks the set of files of one run as a whole: the same object defined twice, and bindings whose
+ * `roleRef` names a role the set defines as another kind or in another namespace (and, with `resolveRefs`,
+ * one it does not define at all). Adds the findings to the results in place (severities from the
+ * configuration, suppression comments applied) and returns them.
+ */
+export function checkSet(results: LintResult[], options: SetOptions = {}): LintResult[] {
+  const config = options.config ?? DEFAULT_CONFIG;
+  const cwd = options.cwd ?? process.cwd();
+  const where = (w: Where, r: Range & Position = w.fact.range) => `${relative(cwd, w.file.filePath) || w.file.filePath}:${r.line}:${r.column}`;
+  const found = new Map<LintResult, LocatedDiagnostic[]>();
+  const report = (w: Where, ruleId: string, message: string, r: Range & Position, path = w.fact.path) => {
+    const severity = effectiveSeverity(config, ruleId, BUILTIN_RULES[ruleId]!.severity);
+    if (severity === null) return;
+    const d: LocatedDiagnostic = { ruleId, severity, message, path, range: { start: r.start, end: r.end }, document: w.fact.document, kind: w.fact.kind, apiVersion: w.fact.apiVersion, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn };
+    found.set(w.file, [...(found.get(w.file) ?? []), d]);
+  };
+
+  const byIdentity = new Map<string, Where[]>();
+  const byName = new Map<string, Where[]>();
+  for (const file of results) {
+    for (const fact of file.objects ?? []) {
+      const w = { file, fact };
+      const id = identity(fact.kind, fact.namespace, fact.name);
+      byIdentity.set(id, [...(byIdentity.get(id) ?? []), w]);
+      if (fact.kind === 'Role' || fact.kind === 'ClusterRole') byName.set(fact.name, [...(byName.get(fact.name) ?? []), w]);
+    }
+  }
+
+  for (const all of byIdentity.values()) {
+    if (all.length < 2) continue;
+    for (const w of all) {
+      const others = all.filter((o) => o !== w).map((o) => where(o));
+      report(w, 'set/duplicate-object', `${describe(w.fact.kind, w.fact.namespace, w.fact.name)} is defined more than once: also at ${others.join(', ')}`, w.fact.range);
+    }
+  }
+
+  for (const file of results) {
+    for (const fact of file.objects ?? []) {
+      const ref = fact.roleRef;
+      if (!ref || (fact.kind !== 'RoleBinding' && fact.kind !== 'ClusterRoleBinding')) continue;
+      if (ref.kind !== 'Role' && ref.kind !== 'ClusterRole') continue; // an invalid kind: a per-document rule reports it
+      if (fact.kind === 'ClusterRoleBinding' && ref.kind === 'Role') continue; // likewise
+      const w = { file, fact };
+      const roles = byName.get(ref.name) ?? [];
+      // a namespace left out of a manifest is chosen when it is applied: it matches any namespace
+      const sameNamespace = (r: Where) => fact.namespace === '' || r.fact.namespace === '' || r.fact.namespace === fact.namespace;
+      const sameKind = roles.filter((r) => r.fact.kind === ref.kind);
+      if (ref.kind === 'ClusterRole' ? sameKind.length > 0 : sameKind.some(sameNamespace)) continue;
+      const otherKind = roles.filter((r) => r.fact.kind !== ref.kind && (r.fact.kind === 'ClusterRole' || sameNamespace(r)));
+      if (otherKind.length > 0) {
+        const o = otherKind[0]!;
+        report(w, 'set/role-ref-mismatch', `\`roleRef\` names ${ref.kind} \`${ref.name}\`, but \`${ref.name}\` is a ${o.fact.kind} (${where(o)}); set \`roleRef.kind: ${o.fact.kind}\``, ref.range, ref.path);
+      } else if (sameKind.length > 0) {
+        const spaces = [...new Set(sameKind.map((r) => r.fact.namespace))].map((n) => `\`${n}\``).join(', ');
+        report(w, 'set/role-ref-mismatch', `\`roleRef\` names Role \`${ref.name}\`, which is defined only in namespace ${spaces} (${where(sameKind[0]!)}); a RoleBinding in namespace \`${fact.namespace}\` can only use a Role of its own namespace`, ref.range, ref.path);
+      } else if (options.resolveRefs) {
+        report(w, 'set/role-ref-unresolved', `\`roleRef\` names ${ref.kind} \`${ref.name}\`, which no file of this run defines`, ref.range, ref.path);
+      }
+    }
+  }
+
+  for (const file of results) applySetFindings(file, found.get(file) ?? [], config);
+  return results;
+}
+
+/** Adds a file's set findings, applying its deferred suppression comments, and reports the unused ones. */
+function applySetFindings(file: LintResult, findings: LocatedDiagnostic[], config: Config): void {
+  const directives = file.setDirectives ?? [];
+  const used = new Set<string>();
+  for (const d of findings) {
+    const i = directives.findIndex((x) => x.rules.includes(d.ruleId) && (x.kind === 'file' ? d.line > x.line : d.line === x.line + 1));
+    if (i >= 0) {
+      used.add(`${i}\u0000${d.ruleId}`);
+      file.suppressed.push({ ...d, justification: directives[i]!.reason } as LocatedSuppressed);
+    } else file.diagnostics.push(d);
+  }
+  directives.forEach((x, i) => {
+    for (const r of x.rules) {
+      if (used.has(`${i}\u0000${r}`)) continue;
+      const severity = effectiveSeverity(config, 'suppression/unused', 'warning');
+      if (severity === null) continue;
+      const { line, column, endLine, endColumn, start, end } = x.range;
+      file.diagnostics.push({
+        ruleId: 'suppression/unused',
+        severity,
+        message: unusedMessage(r, x.kind),
+        path: [],
+        range: { start, end },
+        document: -1,
+        line,
+        column,
+        endLine,
+        endColumn,
+      });
+    }
+  });
+  if (findings.length === 0 && directives.length === 0) return;
+  file.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+  file.errorCount = file.diagnostics.filter((d) => d.severity === 'error').length;
+  file.warningCount = file.diagnostics.length - file.errorCount;
+}

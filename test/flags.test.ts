@@ -1,0 +1,198 @@
+// `platlint flags`: the readers of the four input forms (exact offsets through quotes, escapes and
+// continuations), the argument parser, lintFlagsArgs, suppression comments and odd input.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lintFlagsArgs, lintFlagsText } from '../src/flags/lint.js';
+import { detectForm, parseArgs, readArgs, readEnvFile, readFlagsFile, readSystemdUnit, type Word } from '../src/flags/read.js';
+import { checkValue, parseGoInt } from '../src/flags/values.js';
+import { FLAG_BY_NAME, FLAGS } from '../src/flags/table.js';
+import { RULES } from '../rules/index.js';
+import { ROOT, asExpectation } from './helpers/fixtures.js';
+
+/** The text each word's offsets point at, character by character: must equal the word where nothing was unquoted. */
+function at(text: string, w: Word): string {
+  return w.offsets.slice(0, -1).map((o) => text[o]).join('');
+}
+
+function found(text: string, filePath?: string): string[] {
+  return lintFlagsText(text, filePath ? { filePath } : {}).diagnostics.map((d) => `${asExpectation(d)}`);
+}
+
+describe('flag table', () => {
+  it('has every flag once, named with two dashes', () => {
+    expect(new Set(FLAGS.map((f) => f.name)).size).toBe(FLAGS.length);
+    for (const f of FLAGS) expect(f.name).toMatch(/^--[a-z0-9][a-z0-9-]*$/);
+  });
+  it('has the spec flag count and its removal versions', () => {
+    expect(FLAGS.length).toBe(129); // the rows of the spec's table
+    expect(FLAG_BY_NAME.get('--pod-infra-container-image')?.removal).toBe('1.35');
+    expect(FLAG_BY_NAME.get('--experimental-mounter-path')?.removal).toBe('1.25 or later');
+  });
+  it('gives every enum its values and every default a parsable value', () => {
+    for (const f of FLAGS) {
+      if (f.type === 'enum' || f.type === 'enums') expect(f.values?.length, f.name).toBeGreaterThan(0);
+      if (f.default !== undefined && !['string', 'map'].includes(f.type)) expect(checkValue(f, f.default), f.name).toEqual([]);
+    }
+  });
+});
+
+describe('readers', () => {
+  it('reads a file of flags: comments, several flags a line, quotes and continuations', () => {
+    const text = '# gpu pool\n/usr/bin/platlet --max-pods=20 \\\n  --node-labels="a=b" # labels\n--v 2\n';
+    const { words, found: ok } = readFlagsFile(text);
+    expect(ok).toBe(true);
+    expect(words.map((w) => w.text)).toEqual(['--max-pods=20', '--node-labels=a=b', '--v', '2']);
+    expect(at(text, words[0]!)).toBe('--max-pods=20');
+    // the quotes are gone from the text but every character keeps its own offset
+    expect(at(text, words[1]!)).toBe('--node-labels=a=b');
+    expect(text.slice(words[1]!.offsets[14]!, words[1]!.offsets.at(-1))).toBe('a=b"');
+  });
+
+  it('reads an environment file: PLATLET_..._ARGS lines in order, quoted or not', () => {
+    const text = 'HOME=/root\nPLATLET_PLATADM_ARGS="--cgroup-driver=systemd --max-pods=50"\nexport PLATLET_EXTRA_ARGS=--v=2 # verbose\nOTHER_ARGS=--x\n';
+    const { words } = readEnvFile(text);
+    expect(words.map((w) => w.text)).toEqual(['--cgroup-driver=systemd', '--max-pods=50', '--v=2']);
+    for (const w of words) expect(at(text, w)).toBe(w.text);
+  });
+
+  it('reads a systemd drop-in: continuations, Environment= values, $VAR and ${VAR}, ExecStart reset', () => {
+    const text = [
+      '[Service]',
+      'Environment="PLATLET_CONFIG_ARGS=--config=/var/lib/platlet/config.yaml" "NODE=--node-ip=10.0.0.7"',
+      "Environment='PLATLET_EXTRA_ARGS=--v=2 --max-pods=30'",
+      'ExecStart=/usr/bin/wrong --x',
+      'ExecStart=',
+      'ExecStart=/usr/bin/platlet $PLATLET_CONFIG_ARGS \\',
+      '# a comment inside the continuation',
+      '  ${NODE} $UNDEFINED --root-dir=/data/%%platlet \\',
+      '  --hostname-override=%H',
+      'ExecStartPost=/bin/true',
+    ].join('\n');
+    const { words, found: ok } = readSystemdUnit(text);
+    expect(ok).toBe(true);
+    expect(words.map((w) => w.text)).toEqual(['--config=/var/lib/platlet/config.yaml', '--node-ip=10.0.0.7', '--root-dir=/data/%platlet', '--hostname-override=%H', '--v=2', '--max-pods=30']);
+    for (const w of words) if (!w.text.includes('%platlet')) expect(at(text, w)).toBe(w.text);
+    const root = words[2]!;
+    expect(text.slice(root.offsets[0], root.offsets.at(-1))).toBe('--root-dir=/data/%%platlet');
+  });
+
+  it('reads an ExecStart with a prefix and a unit without the node agent', () => {
+    expect(readSystemdUnit('[Service]\nExecStart=-/usr/local/bin/platlet --v=1\n').words.map((w) => w.text)).toEqual(['--v=1']);
+    expect(readSystemdUnit('[Service]\nExecStart=/usr/bin/containerd\n').found).toBe(false);
+  });
+
+  it('reads CRLF line ends and unquoted Environment= words as systemd does', () => {
+    const text = '[Service]\r\nEnvironment=PLATLET_EXTRA_ARGS=--v=2 --max-pods=30\r\nExecStart=/usr/bin/platlet \\\r\n  --root-dir=/data\r\n';
+    const { words } = readSystemdUnit(text);
+    // `--max-pods=30` is a second word of Environment=, not part of the variable: systemd drops it
+    expect(words.map((w) => w.text)).toEqual(['--root-dir=/data', '--v=2']);
+    for (const w of words) expect(at(text, w)).toBe(w.text);
+    expect(found('--max-pods=abc\r\n--v=x\r\n', 'crlf.flags')).toEqual(['flags/deprecated --max-pods 1:1', 'flags/value-type --max-pods 1:12', 'flags/value-type --v 2:5']);
+  });
+
+  it('detects the form by extension, then by content', () => {
+    expect(detectForm('', 'a/platlet.service')).toBe('systemd');
+    expect(detectForm('', '10-platadm.conf')).toBe('systemd');
+    expect(detectForm('', 'platlet.env')).toBe('env');
+    expect(detectForm('[Service]\nExecStart=/usr/bin/platlet\n')).toBe('systemd');
+    expect(detectForm('PLATLET_EXTRA_ARGS=--v=2\n')).toBe('env');
+    expect(detectForm('--v=2 --max-pods=20\n')).toBe('flags');
+  });
+});
+
+describe('parseArgs', () => {
+  const parse = (args: string[]) => parseArgs(readArgs(args).words);
+  it('reads --f=v, --f v, bool --f, -v 2, -v=2, -v2 and --', () => {
+    const p = parse(['/usr/bin/platlet', '--max-pods=20', '--root-dir', '/data', '--fail-swap-on', '-v', '2', '-v=3', '-v4', '--max_pods', '30', '--', '--v=5']);
+    expect(p.occurrences.map((o) => [o.key, o.value])).toEqual([
+      ['--max-pods', '20'],
+      ['--root-dir', '/data'],
+      ['--fail-swap-on', null],
+      ['--v', '2'],
+      ['--v', '3'],
+      ['--v', '4'],
+      ['--max-pods', '30'],
+    ]);
+    expect(p.positional.map((x) => [x.text, x.afterDashDash])).toEqual([['--v=5', true]]);
+  });
+  it('does not take the next word as a bool flag value', () => {
+    const p = parse(['--fail-swap-on', 'false']);
+    expect(p.occurrences[0]!.value).toBeNull();
+    expect(p.positional[0]).toMatchObject({ text: 'false', after: '--fail-swap-on' });
+  });
+  it('takes a negative number as the value of a flag that needs one', () => {
+    expect(parse(['--oom-score-adj', '-999']).occurrences.map((o) => o.value)).toEqual(['-999']);
+  });
+  it('parses Go integers', () => {
+    expect([parseGoInt('0x10'), parseGoInt('010'), parseGoInt('1_000'), parseGoInt('-7'), parseGoInt('1e3')]).toEqual([16, 8, 1000, -7, undefined]);
+  });
+});
+
+describe('lintFlagsArgs', () => {
+  it('reports at columns of the arguments joined by single spaces', () => {
+    const r = lintFlagsArgs(['/usr/bin/platlet', '--max-pod=20', '--cgroup-driver=system', '--fail-swap-on', 'false']);
+    expect(r.filePath).toBe('<command line>');
+    expect(r.diagnostics.map((d) => `${asExpectation(d)} ${d.severity}`)).toEqual([
+      'flags/unknown --max-pod 1:18 error',
+      'flags/deprecated --cgroup-driver 1:31 warning',
+      'flags/value-type --cgroup-driver 1:47 error',
+      'flags/deprecated --fail-swap-on 1:54 warning',
+      'flags/unexpected-argument args[0] 1:69 error',
+    ]);
+    expect(r.errorCount).toBe(3);
+    expect(r.warningCount).toBe(2);
+    expect(r.diagnostics[0]!.message).toContain('did you mean `--max-pods`?');
+  });
+  it('applies the configuration: severities and rules turned off', () => {
+    const config = { rules: { 'flags/deprecated': 'off', 'flags/unknown': 'warn' } as const, ignores: [], baseDir: ROOT };
+    const r = lintFlagsArgs(['--max-pod=20', '--max-pods=20'], { config });
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${d.severity}`)).toEqual(['flags/unknown warning']);
+  });
+  it('is clean on an empty command line', () => {
+    expect(lintFlagsArgs([]).diagnostics).toEqual([]);
+  });
+});
+
+describe('lintFlagsText', () => {
+  it('applies next-line and file suppression comments, and reports unused ones', () => {
+    const text = [
+      '# platlint-disable-next-line flags/deprecated -- the config file migration is tracked in OPS-2231',
+      '--max-pods=50',
+      '# platlint-disable-next-line flags/unknown -- nothing to suppress here',
+      '--config=/var/lib/platlet/config.yaml',
+    ].join('\n');
+    const r = lintFlagsText(text, { filePath: 'platlet.flags' });
+    expect(r.suppressed.map((d) => d.ruleId)).toEqual(['flags/deprecated']);
+    expect(r.diagnostics.map(asExpectation)).toEqual(['suppression/unused - 3:1']);
+  });
+  it('positions a finding inside a quoted value of a unit through a continuation', () => {
+    const text = '[Service]\nExecStart=/usr/bin/platlet --config=/c.yaml \\\n    --node-labels="pool=gpu,zone=eu west"\n';
+    expect(found(text, 'platlet.service')).toEqual(['flags/value-type --node-labels 3:34']);
+  });
+  it('lints the file fixtures under fixtures/flags without findings', () => {
+    for (const f of ['platadm-drop-in.conf', 'platlet.env', 'worker.flags']) {
+      const text = readFileSync(join(ROOT, 'fixtures', 'flags', f), 'utf8');
+      const r = lintFlagsText(text, { filePath: f });
+      expect(r.diagnostics.map((d) => `${asExpectation(d)} ${d.message}`), f).toEqual([]);
+      expect(r.documentsChecked, f).toBe(1);
+    }
+  });
+  it('survives odd input', () => {
+    const empty = lintFlagsText('', { filePath: 'empty.flags' });
+    expect(empty.diagnostics).toEqual([]);
+    expect(empty.documentsChecked).toBe(0);
+    const binary = lintFlagsText('\u0000\u0001\u00ff"\'\\\n\\', { filePath: 'garbage.flags' });
+    expect(binary.diagnostics.every((d) => d.ruleId === 'flags/unexpected-argument')).toBe(true);
+    for (const form of ['systemd', 'env', 'flags'] as const) lintFlagsText('"\'\\\n[Service\nExecStart="/usr/bin/platlet \\', { form });
+    const big = Array.from({ length: 40000 }, (_, i) => `--node-labels=pool${i}=x`).join('\n');
+    expect(big.length).toBeGreaterThan(1_000_000);
+    const t = Date.now();
+    const r = lintFlagsText(big, { filePath: 'big.flags' });
+    expect(r.diagnostics.length).toBe(0);
+    expect(Date.now() - t).toBeLessThan(10000);
+  });
+  it('has a rule module for every flags/ id it can report', () => {
+    expect(RULES.filter((r) => r.id.startsWith('flags/')).length).toBe(13);
+  });
+});
