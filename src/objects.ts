@@ -18,6 +18,8 @@ export interface ObjectFact {
   path: Path;
   /** A binding's `roleRef`, when it names a kind and a name. */
   roleRef?: { kind: string; name: string; path: Path };
+  /** A role's first policy rule that grants non-resource URLs (`rules[1]`, as text). */
+  nonResourceRule?: string;
 }
 
 /** A fact with the file ranges of its name and its `roleRef`, as a lint run returns it. */
@@ -51,6 +53,8 @@ function factOf(value: unknown, kind: KindSpec, itemKind: string, prefix: Path):
     name,
     path: [...prefix, 'metadata', 'name'],
   };
+  const withUrls = objItems(o?.rules).find(([, r]) => Array.isArray(r.nonResourceURLs) && r.nonResourceURLs.length > 0);
+  if (withUrls) fact.nonResourceRule = `rules[${withUrls[0]}]`;
   const ref = obj(o?.roleRef);
   const refKind = str(ref?.kind);
   const refName = str(ref?.name);

@@ -31,9 +31,9 @@ function describe(kind: string, namespace: string, name: string): string {
 }
 
 /**
- * Checks the set of files of one run as a whole: the same object defined twice, and bindings whose
- * `roleRef` names a role the set defines as another kind or in another namespace (and, with `resolveRefs`,
- * one it does not define at all). Adds the findings to the results in place (severities from the
+ * Checks the set of files of one run as a whole: the same object defined twice, bindings whose `roleRef`
+ * names a role the set defines as another kind or in another namespace (and, with `resolveRefs`, one it
+ * does not define at all), and RoleBindings of ClusterRoles whose non-resource URLs they cannot grant. Adds the findings to the results in place (severities from the
  * configuration, suppression comments applied) and returns them.
  */
 export function checkSet(results: LintResult[], options: SetOptions = {}): LintResult[] {
@@ -78,6 +78,12 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
       // a namespace left out of a manifest is chosen when it is applied: it matches any namespace
       const sameNamespace = (r: Where) => fact.namespace === '' || r.fact.namespace === '' || r.fact.namespace === fact.namespace;
       const sameKind = roles.filter((r) => r.fact.kind === ref.kind);
+      if (ref.kind === 'ClusterRole' && fact.kind === 'RoleBinding') {
+        const withUrls = sameKind.find((r) => r.fact.nonResourceRule !== undefined);
+        if (withUrls) {
+          report(w, 'set/non-resource-urls-ignored', `ClusterRole \`${ref.name}\` grants non-resource URLs (${withUrls.fact.nonResourceRule}, ${where(withUrls)}), which a RoleBinding ignores: it grants only the role's namespaced permissions; bind the role with a ClusterRoleBinding to grant them`, ref.range, ref.path);
+        }
+      }
       if (ref.kind === 'ClusterRole' ? sameKind.length > 0 : sameKind.some(sameNamespace)) continue;
       const otherKind = roles.filter((r) => r.fact.kind !== ref.kind && (r.fact.kind === 'ClusterRole' || sameNamespace(r)));
       if (otherKind.length > 0) {
