@@ -1,4 +1,4 @@
-import { isScalar, type CST } from 'yaml';
+import { isScalar, type CST, type LineCounter } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules, type RuleFinding } from './engine.js';
@@ -50,12 +50,13 @@ export interface LintResult extends Omit<FileResult, 'diagnostics' | 'suppressed
 
 const REDACTED = '[redacted]';
 
-function baseSeverity(ruleId: string): Severity {
+/** A rule's default severity (rule modules and engine findings). */
+export function baseSeverity(ruleId: string): Severity {
   return ALL_RULES.get(ruleId)?.severity ?? BUILTIN_RULES[ruleId]?.severity ?? 'error';
 }
 
 /** Whether a rule runs at all under a configuration. */
-function enabledIn(config: Config): (ruleId: string) => boolean {
+export function enabledIn(config: Config): (ruleId: string) => boolean {
   return (ruleId) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
 }
 
@@ -183,41 +184,75 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
       else if (status === 'skipped') skipped++;
     }
   }
-  const lineCounter = tokens.lineCounter;
-  // Every diagnostic here was made by this call: severities and positions are set in place.
+  return finishResult({
+    filePath,
+    text: source,
+    lineCounter: tokens.lineCounter,
+    raw,
+    config,
+    documentsChecked: checked,
+    documentsSkipped: skipped,
+    extra: (positioned, deferred) => {
+      const objects: LocatedFact[] = facts.map(({ roleRef, ...f }) => ({ ...f, range: positioned(f.range), ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}) }));
+      return {
+        ...(objects.length > 0 ? { objects } : {}),
+        ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),
+      };
+    },
+  });
+}
+
+/** What a lint of one text found, before the configuration, suppression comments and positions are applied. */
+export interface RawResult {
+  filePath: string;
+  /** The text suppression comments are read from (offsets as in the diagnostics' ranges). */
+  text: string;
+  lineCounter: LineCounter;
+  /** Diagnostics made by this lint, with their default severities; changed in place. */
+  raw: Diagnostic[];
+  config: Config;
+  documentsChecked: number;
+  documentsSkipped: number;
+  /** More fields of the result, given the file's positions and the suppression comments left for the set checks. */
+  extra?: (positioned: (r: Range) => Range & Position, deferred: readonly SetDirective[]) => Partial<LintResult>;
+}
+
+/**
+ * The last steps of every lint (YAML documents and command lines alike): severities from the configuration,
+ * suppression comments, 1-based positions, sorting and counts.
+ */
+export function finishResult(r: RawResult): LintResult {
+  const { config, lineCounter } = r;
   const configured: Diagnostic[] = [];
-  for (const d of raw) {
+  for (const d of r.raw) {
     const severity = d.fatal ? d.severity : effectiveSeverity(config, d.ruleId, d.severity);
     if (severity === null) continue;
     d.severity = severity;
     configured.push(d);
   }
-  const { kept, suppressed, deferred } = applySuppressions(source, lineCounter, configured, RULE_IDS, SET_RULE);
-  const lineColumn = (r: Range): Position => {
-    const s = lineCounter.linePos(r.start);
-    const e = r.end > r.start ? lineCounter.linePos(r.end) : s;
+  const { kept, suppressed, deferred } = applySuppressions(r.text, lineCounter, configured, RULE_IDS, SET_RULE);
+  const lineColumn = (range: Range): Position => {
+    const s = lineCounter.linePos(range.start);
+    const e = range.end > range.start ? lineCounter.linePos(range.end) : s;
     return { line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
   };
   const position = <T extends Diagnostic>(d: T): T & Position => Object.assign(d, lineColumn(d.range));
-  const positioned = (r: Range): Range & Position => ({ ...r, ...lineColumn(r) });
-  const finalKept: LocatedDiagnostic[] = [];
+  const diagnostics: LocatedDiagnostic[] = [];
   for (const d of kept) {
     // suppression/* findings are made after the configuration was applied
     const severity = d.ruleId.startsWith('suppression/') ? effectiveSeverity(config, d.ruleId, d.severity) : d.severity;
     if (severity === null) continue;
     d.severity = severity;
-    finalKept.push(position(d));
+    diagnostics.push(position(d));
   }
-  finalKept.sort(compare);
-  const located: LocatedFact[] = facts.map(({ roleRef, ...f }) => ({ ...f, range: positioned(f.range), ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}) }));
+  diagnostics.sort(compare);
   return summarize({
-    filePath,
-    diagnostics: finalKept,
+    filePath: r.filePath,
+    diagnostics,
     suppressed: suppressed.sort(compare).map(position),
-    documentsChecked: checked,
-    documentsSkipped: skipped,
-    ...(located.length > 0 ? { objects: located } : {}),
-    ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),
+    documentsChecked: r.documentsChecked,
+    documentsSkipped: r.documentsSkipped,
+    ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
   });
 }
 

@@ -17,6 +17,9 @@ export interface SetOptions {
   cwd?: string;
 }
 
+/** Other definitions a duplicate's message names. */
+const SHOWN_DUPLICATES = 3;
+
 interface Where {
   file: LintResult;
   fact: LocatedFact;
@@ -62,8 +65,16 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
   for (const all of byIdentity.values()) {
     if (all.length < 2) continue;
     for (const w of all) {
-      const others = all.filter((o) => o !== w).map((o) => where(o));
-      report(w, 'set/duplicate-object', `${describe(w.fact.kind, w.fact.namespace, w.fact.name)} is defined more than once: also at ${others.join(', ')}`, w.fact.range);
+      // name the first few other definitions: an object copied into hundreds of files must not make
+      // hundreds of messages hundreds of locations long
+      const others = [];
+      for (const o of all) {
+        if (o === w) continue;
+        if (others.length === SHOWN_DUPLICATES) break;
+        others.push(where(o));
+      }
+      const more = all.length - 1 - others.length;
+      report(w, 'set/duplicate-object', `${describe(w.fact.kind, w.fact.namespace, w.fact.name)} is defined more than once: also at ${others.join(', ')}${more > 0 ? ` and ${more} more` : ''}`, w.fact.range);
     }
   }
 

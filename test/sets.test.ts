@@ -2,7 +2,8 @@
 // a case folder is linted as one run; `expect.txt` lists every finding of the set as
 // `<file> <rule> <path> <line>:<col>` (all rules on: a finding of any rule must be listed), and
 // `# options: --resolve-refs` turns unresolved references into errors.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintFiles } from '../src/files.js';
@@ -53,5 +54,16 @@ describe('set findings', () => {
     const warn = await lintFiles([folder], { config: { rules: { 'set/role-ref-mismatch': 'warn' }, ignores: [], baseDir: folder } });
     expect(warn.flatMap((r) => r.diagnostics.map((d) => d.severity))).toEqual(['warning']);
     expect(warn.reduce((n, r) => n + r.warningCount, 0)).toBe(1);
+  });
+});
+
+describe('an object copied into many files', () => {
+  it('is reported in each file, naming three other copies and how many more', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-sets-'));
+    const role = 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: viewer\nrules:\n  - apiGroups: [""]\n    resources: ["events"]\n    verbs: ["list"]\n';
+    for (const n of ['a', 'b', 'c', 'd', 'e']) writeFileSync(join(dir, `${n}.yaml`), role);
+    const results = await lintFiles([dir], { configFile: false, concurrency: 'off', cwd: dir });
+    expect(results.map((r) => r.diagnostics.length)).toEqual([1, 1, 1, 1, 1]);
+    expect(results[0]!.diagnostics[0]!.message).toBe('ClusterRole `viewer` is defined more than once: also at b.yaml:4:9, c.yaml:4:9, d.yaml:4:9 and 1 more');
   });
 });

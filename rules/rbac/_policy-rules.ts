@@ -1,17 +1,11 @@
 import type { Path } from '../../src/path.js';
-import { items, obj, objItems, str, type Obj } from '../../src/services/values.js';
+import { items, obj, objItems, type Obj } from '../../src/services/values.js';
+
+export { strings } from '../../src/services/values.js';
 
 /** The policy rules of a Role or ClusterRole, each with its path (`['rules', i]`). */
 export function policyRules(value: unknown): [Path, Obj][] {
   return objItems(obj(value)?.rules).map(([i, rule]) => [['rules', i], rule]);
-}
-
-/** The strings of a list field with their indexes; items of another type are skipped (the schema reports them). */
-export function strings(list: unknown): [number, string][] {
-  return items(list).flatMap(([i, v]) => {
-    const s = str(v);
-    return s === undefined ? [] : [[i, s] as [number, string]];
-  });
 }
 
 /** Whether a list field holds at least one item. */
@@ -24,6 +18,7 @@ export function subjects(value: unknown): [Path, Obj][] {
   return objItems(obj(value)?.subjects).map(([i, s]) => [['subjects', i], s]);
 }
 
+/** The role-based access group: the `apiGroup` of role references and of User and Group subjects. */
 export const RBAC_GROUP = 'rbac.authorization.plat.io';
 
 /** A list of values in backquotes: `` `get`, `list` ``. */

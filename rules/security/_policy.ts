@@ -9,9 +9,9 @@
 //   entry that names its capability explicitly (`secrets`, `pods/exec`, `*/exec`, `escalate`); wildcards in the
 //   OTHER lists of the same policy rule count as matching (`*` verbs on `secrets` is secret read access, and
 //   both `no-wildcard-verbs` and `no-secret-read` fire, at different entries, saying different things).
-import { isObj, items, obj, type Obj } from '../../src/services/values.js';
+import { isObj, items, obj, strings, type Obj } from '../../src/services/values.js';
 
-export const RBAC_GROUP = 'rbac.authorization.plat.io';
+export { RBAC_GROUP } from '../rbac/_policy-rules.js';
 
 /** The policy rules of a Role or ClusterRole, as [index, rule]. */
 export function policyRules(value: unknown): [number, Obj][] {
@@ -23,9 +23,7 @@ export function policyRules(value: unknown): [number, Obj][] {
 }
 
 /** The string entries of a list as [index, value]. */
-export function entries(list: unknown): [number, string][] {
-  return items(list).filter((e): e is [number, string] => typeof e[1] === 'string');
-}
+export const entries = strings;
 
 function values(list: unknown): string[] {
   return entries(list).map(([, s]) => s);

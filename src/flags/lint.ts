@@ -16,16 +16,13 @@
  * `span` is a character range inside the occurrence's value. `[]` is the command line as a whole.
  */
 import { LineCounter } from 'yaml';
-import { BUILTIN_RULES } from '../builtin-rules.js';
-import { DEFAULT_CONFIG, effectiveSeverity, type Config } from '../config.js';
+import { DEFAULT_CONFIG, type Config } from '../config.js';
 import { runRules } from '../engine.js';
 import { commandKind } from '../kinds.js';
-import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from '../lint.js';
+import { baseSeverity, enabledIn, finishResult, type LintResult } from '../lint.js';
 import type { Path } from '../path.js';
 import { stripBom } from '../read.js';
-import { ALL_RULES, RULE_IDS } from '../rule-registry.js';
-import { applySuppressions } from '../suppress.js';
-import type { Diagnostic, Position, Range, Severity } from '../types.js';
+import type { Diagnostic, Range } from '../types.js';
 import { detectForm, parseArgs, readArgs, readText, type Occurrence, type ParsedArgs, type ReadResult } from './read.js';
 
 export interface FlagsLintOptions {
@@ -45,10 +42,6 @@ export function flagsValue(parsed: ParsedArgs): FlagsValue {
   if (parsed.positional.length > 0)
     value.args = parsed.positional.map((p) => ({ text: p.text, afterDashDash: p.afterDashDash, ...(p.after ? { after: p.after } : {}) }));
   return value;
-}
-
-function baseSeverity(ruleId: string): Severity {
-  return ALL_RULES.get(ruleId)?.severity ?? BUILTIN_RULES[ruleId]?.severity ?? 'error';
 }
 
 /** Ranges of the paths the flag rules report. */
@@ -86,10 +79,6 @@ function resolver(parsed: ParsedArgs, whole: Range) {
   };
 }
 
-function compare(a: Diagnostic, b: Diagnostic): number {
-  return a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
-}
-
 /** Only the comment lines of a text (others blanked, offsets kept): what the suppression reader should see. */
 function commentsOnly(text: string): string {
   return text.replace(/^.*$/gm, (line) => (/^[ \t]*#/.test(line) ? line : ' '.repeat(line.length)));
@@ -104,9 +93,7 @@ function lintRead(source: string, read: ReadResult, filePath: string, config: Co
   const at = resolver(parsed, { start: first, end: first });
   const raw: Diagnostic[] = [];
   if (read.found) {
-    const value = flagsValue(parsed);
-    const enabled = (id: string) => effectiveSeverity(config, id, baseSeverity(id)) !== null;
-    for (const f of runRules(value, FLAGS_KIND, enabled)) {
+    for (const f of runRules(flagsValue(parsed), FLAGS_KIND, enabledIn(config))) {
       const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
       raw.push({
         ruleId: f.ruleId,
@@ -121,43 +108,15 @@ function lintRead(source: string, read: ReadResult, filePath: string, config: Co
       });
     }
   }
-  const configured: Diagnostic[] = [];
-  for (const d of raw) {
-    const severity = effectiveSeverity(config, d.ruleId, d.severity);
-    if (severity === null) continue;
-    configured.push({ ...d, severity });
-  }
-  const { kept, suppressed } = applySuppressions(commentsOnly(source), lineCounter, configured, RULE_IDS);
-  const position = <T extends Diagnostic>(d: T): T & Position => {
-    const s = lineCounter.linePos(d.range.start);
-    const e = d.range.end > d.range.start ? lineCounter.linePos(d.range.end) : s;
-    return Object.assign(d, { line: s.line, column: s.col, endLine: e.line, endColumn: e.col });
-  };
-  const diagnostics: LocatedDiagnostic[] = [];
-  for (const d of kept) {
-    const severity = d.ruleId.startsWith('suppression/') ? effectiveSeverity(config, d.ruleId, d.severity) : d.severity;
-    if (severity === null) continue;
-    d.severity = severity;
-    diagnostics.push(position(d));
-  }
-  diagnostics.sort(compare);
-  const sup: LocatedSuppressed[] = suppressed.sort(compare).map(position);
-  let errorCount = 0;
-  let warningCount = 0;
-  for (const d of diagnostics) {
-    if (d.severity === 'error') errorCount++;
-    else warningCount++;
-  }
-  return {
+  return finishResult({
     filePath,
-    diagnostics,
-    suppressed: sup,
+    text: commentsOnly(source),
+    lineCounter,
+    raw,
+    config,
     documentsChecked: read.found ? 1 : 0,
     documentsSkipped: read.found || source.trim() === '' ? 0 : 1,
-    errorCount,
-    warningCount,
-    fatalErrorCount: 0,
-  };
+  });
 }
 
 /** Lints a text holding a node agent command line: a systemd unit or drop-in, an environment file or a file of flags. */

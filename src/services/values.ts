@@ -22,6 +22,11 @@ export function objItems(v: unknown): [number, Obj][] {
   return items(v).filter((e): e is [number, Obj] => isObj(e[1]));
 }
 
+/** The string items of a list as [index, string] pairs; items of another type are skipped (the schema reports them). */
+export function strings(v: unknown): [number, string][] {
+  return items(v).filter((e): e is [number, string] => typeof e[1] === 'string');
+}
+
 export function str(v: unknown): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }

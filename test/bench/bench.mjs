@@ -34,7 +34,10 @@ function makeCorpus(n, mix) {
   for (let i = 0; i < n; i++) {
     const sub = join(dir, `team-${i % 50}`);
     mkdirSync(sub, { recursive: true });
-    const text = `# generated bench file ${i}\n${pick(i)}`;
+    // stored objects (roles, bindings) get names of their own in each copy, as in a real repository: copies
+    // of one object would all be reported as duplicates of each other
+    const body = pick(i);
+    const text = `# generated bench file ${i}\n${body.includes('rbac.authorization.plat.io') ? body.replace(/^(\s*(?:- )?name: )(\S+)$/gm, `$1$2-${i}`) : body}`;
     bytes += text.length;
     writeFileSync(join(sub, `config-${i}.yaml`), text);
   }
