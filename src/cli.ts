@@ -1,14 +1,16 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve, basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
 import { ConfigError } from './config.js';
 import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
-import { formatJson } from './formatters/json.js';
-import { formatStylish } from './formatters/stylish.js';
+import { FORMATTERS } from './formatters/index.js';
 import { commandKind } from './kinds.js';
-import { lintBytes, type LintResult } from './lint.js';
+import { fixText } from './fix.js';
+import { fileLevelResult, lintBytes, type LintOptions, type LintResult } from './lint.js';
+import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule } from './docs.js';
 
@@ -41,11 +43,16 @@ flags, value types and ranges, and the rules between flags.
 A file named patch, flags, rules or explain is linted as ./NAME.
 
 Options:
+      --fix                      Apply the safe fixes to the files (renames of misspelt fields and values
+                                 with one close match, deprecated names), then report what remains
+      --fix-dry-run              Apply them in memory only: report what would remain, change no file
       --resolve-refs             A roleRef naming a role that no linted file defines is an error
                                  (for whole-repository runs; a pre-commit run sees only some files)
       --type json|merge|strategic
                                  The patch type (platlint patch only; default strategic)
-  -f, --format NAME              Output format: stylish (default) or json
+  -f, --format NAME[:PATH]       Report format: stylish (default; github when GITHUB_ACTIONS=true), json,
+                                 sarif, github, junit, gitlab or compact. Repeat with :PATH to write
+                                 several reports in one run (one format may go to standard output)
   -o, --output-file PATH         Write the report to a file instead of standard output
   -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)
       --no-config                Use no configuration file
@@ -73,8 +80,6 @@ export interface CliIo {
   isTTY: boolean;
 }
 
-const FORMATS = ['stylish', 'json'] as const;
-type FormatName = (typeof FORMATS)[number];
 
 function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: NodeJS.ProcessEnv, isTTY: boolean, toFile: boolean): 0 | 1 | 2 | 3 {
   if (values['no-color']) return 0;
@@ -84,14 +89,6 @@ function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: Node
   if (force !== undefined) return force === '0' || force === 'false' ? 0 : (Math.min(3, Math.max(1, Number(force) || 1)) as 1 | 2 | 3);
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return 0;
   return isTTY && env.TERM !== 'dumb' ? 1 : 0;
-}
-
-/** Writes a file atomically: a temporary file beside it, then a rename. */
-function writeAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
 }
 
 /** `platlint rules`: every rule, one line each. */
@@ -147,7 +144,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
       allowPositionals: true,
       strict: true,
       options: {
-        format: { type: 'string', short: 'f' },
+        format: { type: 'string', short: 'f', multiple: true },
         'output-file': { type: 'string', short: 'o' },
         config: { type: 'string', short: 'c' },
         'no-config': { type: 'boolean' },
@@ -161,6 +158,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
         'no-color': { type: 'boolean' },
         debug: { type: 'boolean' },
         'resolve-refs': { type: 'boolean' },
+        fix: { type: 'boolean' },
+        'fix-dry-run': { type: 'boolean' },
         type: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -191,8 +190,28 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (!kind) return usage(`unknown patch type "${values.type}"; choose one of: ${Object.keys(PATCH_KINDS).join(', ')}`);
   } else if (values.type !== undefined) return usage('--type belongs to platlint patch: platlint patch --type json|merge|strategic PATHS');
   if (command !== 'lint' && values['resolve-refs']) return usage('--resolve-refs belongs to platlint itself, not to platlint ' + command);
-  const format = (values.format ?? 'stylish') as FormatName;
-  if (!FORMATS.includes(format)) return usage(`unknown format "${values.format}"; choose one of: ${FORMATS.join(', ')}`);
+  if (values.fix && values['fix-dry-run']) return usage('--fix and --fix-dry-run exclude each other');
+  if (command === 'flags' && (values.fix || values['fix-dry-run'])) return usage('platlint flags has no fixes');
+  const fix = values.fix ? ('write' as const) : values['fix-dry-run'] ? ('dry-run' as const) : undefined;
+  // --format NAME[:PATH], repeatable; GitHub Actions gets annotations when no format is asked for
+  const reports: { name: string; path?: string }[] = [];
+  const formats = values.format ?? [io.env.GITHUB_ACTIONS === 'true' ? 'github' : 'stylish'];
+  for (const f of formats) {
+    const colon = f.indexOf(':');
+    const name = colon === -1 ? f : f.slice(0, colon);
+    const path = colon === -1 ? undefined : f.slice(colon + 1);
+    if (!Object.prototype.hasOwnProperty.call(FORMATTERS, name)) {
+      return usage(`unknown format "${name}"; choose one of: ${Object.keys(FORMATTERS).join(', ')}`);
+    }
+    if (path === '') return usage(`--format ${name}: needs a path after the colon`);
+    reports.push({ name, ...(path !== undefined ? { path } : {}) });
+  }
+  const toStdout = reports.filter((r) => r.path === undefined);
+  if (toStdout.length > 1) return usage('only one --format can go to standard output; give the others a path (--format NAME:PATH)');
+  if (values['output-file'] !== undefined) {
+    if (toStdout.length === 0) return usage('--output-file names the file of the report without a path; every --format here has one');
+    toStdout[0]!.path = values['output-file'];
+  }
   let maxWarnings = -1;
   if (values['max-warnings'] !== undefined) {
     if (!/^\d+$/.test(values['max-warnings'])) return usage(`--max-warnings takes a whole number, got "${values['max-warnings']}"`);
@@ -220,14 +239,16 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
     const patterns = positionals.filter((p) => p !== '-');
-    const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}) };
+    const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
     if (command === 'flags') {
       results = commandLine !== undefined ? [lintFlagsArgs(commandLine, { config })] : patterns.length > 0 ? await lintFlagFiles(patterns, settings) : [];
       if (stdinCount === 1) results.push(lintFlagsBytes(io.readStdin(), stdinName, config));
     } else {
       // the files are checked as one set (src/sets.ts): standard input joins the set before that check
-      const stdin = stdinCount === 1 ? lintBytes(io.readStdin(), { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}) }) : undefined;
+      // standard input cannot be written back: --fix works on it as --fix-dry-run does
+      const stdinOptions = { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}) };
+      const stdin = stdinCount === 1 ? (fix ? fixBytes(io.readStdin(), stdinOptions) : lintBytes(io.readStdin(), stdinOptions)) : undefined;
       results = await lintFiles(patterns, { ...settings, ...(stdin ? { extra: [stdin] } : {}) });
     }
   } catch (err) {
@@ -245,13 +266,12 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const errors = results.reduce((n, r) => n + r.errorCount, 0);
   const warnings = results.reduce((n, r) => n + r.warningCount, 0);
   const shown = values.quiet ? results.map(onlyErrors) : results;
-  const toFile = values['output-file'] !== undefined;
-  const text =
-    format === 'json'
-      ? formatJson(shown) + '\n'
-      : formatStylish(shown, { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped });
-  if (toFile) writeAtomic(resolve(io.cwd, values['output-file']!), text);
-  else io.stdout(text);
+  for (const report of reports) {
+    const toFile = report.path !== undefined;
+    const text = FORMATTERS[report.name]!(shown, { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env });
+    if (toFile) writeAtomic(resolve(io.cwd, report.path!), text);
+    else io.stdout(text);
+  }
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
     io.stderr(`platlint: ${warnings} warnings exceed the maximum of ${maxWarnings} (--max-warnings)\n`);
@@ -271,6 +291,12 @@ function argumentProblem(err: Error & { code?: string }): string {
   }
   if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return `option ${option} needs a value`;
   return err.message.split('\n')[0]!;
+}
+
+/** Standard input with its fixes applied in memory. */
+function fixBytes(bytes: Uint8Array, options: LintOptions & { filePath: string }): LintResult {
+  const read = decodeBytes(bytes, options.config?.maxFileSize);
+  return read.text === undefined ? fileLevelResult(options.filePath, read.diagnostic) : fixText(read.text, options).result;
 }
 
 function onlyErrors(r: LintResult): LintResult {

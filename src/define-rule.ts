@@ -27,6 +27,12 @@ export interface ReportExtra {
   related?: { path: Path; message: string }[];
   /** A character range inside the string value (0-based, end exclusive), e.g. a CEL token. */
   span?: { start: number; end: number };
+  /**
+   * The text the reported key or value (by `target`) should have, when the fix is unambiguous and safe: a
+   * deprecated name for its replacement, a typo for the only close match. The engine writes it in the
+   * scalar's own quoting style; keys and values that are not plain or quoted scalars get no fix.
+   */
+  fix?: string;
 }
 
 export interface RuleContext {

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_CONFIG, findConfig, loadConfig, type Config } from './config.js';
 import { discover } from './discover.js';
 import { commandKind, type KindSpec } from './kinds.js';
-import { fileLevelResult, lintBytes, type LintResult } from './lint.js';
+import { fileLevelResult, lintBytes, lintText, type LintResult } from './lint.js';
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
 import { checkSet } from './sets.js';
 import { lintFlagsText } from './flags/lint.js';
+import { fixText } from './fix.js';
 import { decodeBytes } from './read.js';
+import { writeAtomic } from './write.js';
 
 export interface LintFilesOptions {
   /** Folder patterns are relative to, and where the configuration search starts (default: process.cwd()). */
@@ -27,6 +29,8 @@ export interface LintFilesOptions {
   kind?: string;
   /** A `roleRef` naming a role that no file of the run defines is an error (whole-repository runs). */
   resolveRefs?: boolean;
+  /** Apply the safe fixes: write the files (`write`) or only return the fixed text (`dry-run`). */
+  fix?: 'write' | 'dry-run';
   /** Results of inputs read elsewhere (standard input) that belong to the set checked across files. */
   extra?: readonly LintResult[];
 }
@@ -67,7 +71,32 @@ function unreadable(filePath: string, err: unknown): LintResult {
 
 /** How a worker (and the main thread) lints one file of a run. */
 function lintWith(filePath: string, settings: RunSettings): LintResult {
-  return lintFile(filePath, settings.config, settings.kind === undefined ? undefined : commandKind(settings.kind));
+  const kind = settings.kind === undefined ? undefined : commandKind(settings.kind);
+  return settings.fix ? fixFile(filePath, settings.config, settings.fix, kind) : lintFile(filePath, settings.config, kind);
+}
+
+/**
+ * Lints one file and applies its safe fixes (src/fix.ts): `write` replaces the file atomically when the text
+ * changed, `dry-run` only returns the fixed text as `output`. The findings are those of the fixed text.
+ */
+export function fixFile(filePath: string, config: Config, mode: 'write' | 'dry-run', kind?: KindSpec): LintResult {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(filePath);
+  } catch (err) {
+    return unreadable(filePath, err);
+  }
+  const read = decodeBytes(bytes, config.maxFileSize);
+  if (read.text === undefined) return fileLevelResult(filePath, read.diagnostic);
+  const options = { filePath, config, ...(kind ? { kind } : {}) };
+  // a UTF-16 file is linted, not rewritten (platlint writes UTF-8 only)
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return lintText(read.text, options);
+  const { result, output } = fixText(read.text, options);
+  if (output === undefined) return result;
+  // line ends are part of the text and kept as they are; a UTF-8 byte-order mark is written back
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' : '';
+  if (mode === 'write') writeAtomic(filePath, bom + output);
+  return { ...result, output };
 }
 
 /**
@@ -100,7 +129,7 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? resolveConfig(cwd, options.configFile);
   const files = patterns.length > 0 ? await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true }) : [];
-  const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}) };
+  const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}), ...(options.fix ? { fix: options.fix } : {}) };
   const workers = workerCount(files.length, options.concurrency ?? 'auto');
   const results = workers > 0 ? await lintInWorkers(files, settings, workers, lintWith) : files.map((f) => lintWith(f, settings));
   return checkSet([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false });

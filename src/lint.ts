@@ -3,7 +3,7 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules, type RuleFinding } from './engine.js';
 import { identify, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
-import { ambiguousScalars, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
+import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
@@ -13,7 +13,7 @@ import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 import { objectFacts, type LocatedFact } from './objects.js';
 import { SET_RULE } from './sets.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
-import type { Diagnostic, FileResult, Position, Range, Severity, SuppressedDiagnostic } from './types.js';
+import type { Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
 import type { Path } from './path.js';
 
 export interface LintOptions {
@@ -41,6 +41,10 @@ export interface LintResult extends Omit<FileResult, 'diagnostics' | 'suppressed
   suppressed: LocatedSuppressed[];
   /** The stored objects of the file (roles, bindings), for the checks over the whole set of files (src/sets.ts). */
   objects?: LocatedFact[];
+  /** The fixed text, when `--fix` or `--fix-dry-run` changed the file (never printed: it may hold secrets). */
+  output?: string;
+  /** How many fixes `--fix` or `--fix-dry-run` applied to the file. */
+  fixed?: number;
   /** Suppression comments that name set rules: applied when the set is checked. */
   setDirectives?: (Omit<SetDirective, 'range'> & { range: Range & Position })[];
   errorCount: number;
@@ -124,17 +128,46 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
     return 'invalid';
   }
   const kind = id.kind;
-  const found: Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related'>[] = [];
+  const found: Found[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
-  for (const f of pre?.schema ?? schemaFindings(ld.value, kind)) found.push({ ...f, range: at(f.path, f.target) });
+  for (const f of pre?.schema ?? schemaFindings(ld.value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
   for (const f of pre?.rules ?? runRules(ld.value, kind, enabledIn(config))) {
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
     const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
-    found.push({ ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}) });
+    found.push(placed(text, f, range, f.extra?.fix, related));
   }
   out.push(...documentFindings(found, ld.value, kind, ld.index));
   facts.push(...rangedFacts(ld.value, kind, ld.index, (p) => at(p, 'value')));
   return 'checked';
+}
+
+/** A finding with its range, before severity and kind are added. */
+type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'>;
+
+function placed(text: string, f: { ruleId: string; message: string; path: Path }, range: Range, fix?: string, related?: RelatedInfo[]): Found {
+  const edit = fix === undefined ? undefined : fixAt(text, range, fix);
+  return { ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}), ...(edit ? { fix: edit } : {}) };
+}
+
+const PLAIN_SAFE = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/** Whether a plain scalar would not read as a string (booleans, null, numbers in YAML 1.1 or 1.2). */
+function ambiguousPlain(s: string): boolean {
+  return MAYBE_AMBIGUOUS.test(s) || /^(?:true|false|null|~|[-+.]?[0-9].*)$/i.test(s);
+}
+
+/**
+ * The edit that gives the scalar at `range` the text `replacement`, in the scalar's own style (plain,
+ * single- or double-quoted); none for anything else (block scalars, collections, a missing field's parent).
+ */
+export function fixAt(text: string, range: Range, replacement: string): Fix | undefined {
+  const src = text.slice(range.start, range.end);
+  if (src === '' || /[\n\r]/.test(src)) return undefined;
+  const q = src[0];
+  if (q === '"' && src.endsWith('"') && src.length >= 2) return { range, text: JSON.stringify(replacement) };
+  if (q === "'" && src.endsWith("'") && src.length >= 2) return { range, text: `'${replacement.replace(/'/g, "''")}'` };
+  if (!/^[A-Za-z0-9_]/.test(src)) return undefined; // flow collections, block scalar indicators, aliases, tags
+  return { range, text: PLAIN_SAFE.test(replacement) && !ambiguousPlain(replacement) ? replacement : JSON.stringify(replacement) };
 }
 
 function identifyAs(value: unknown, forced: KindSpec | undefined): Identification {
@@ -147,7 +180,7 @@ function schemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
 }
 
 /** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
-function documentFindings(found: readonly Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related'>[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
+function documentFindings(found: readonly Found[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
   const secrets = secretsOf(value, kind);
   return found.map((f) => ({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: index, kind: kind.kind, apiVersion: kind.apiVersion }));
 }
@@ -167,7 +200,7 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const tokens = tokenize(source);
   const fast = options.fastReader === false ? undefined : fastCheck(source, tokens, config, options.kind);
   const facts: RangedFact[] = [];
-  let raw = fast && positionFromTokens(fast, tokens, facts);
+  let raw = fast && positionFromTokens(fast, source, tokens, facts);
   let checked = fast?.checked.size ?? 0;
   let skipped = fast?.skipped ?? 0;
   if (!raw) {
@@ -297,7 +330,7 @@ function fastCheck(source: string, tokens: Tokens, config: Config, forced: KindS
  * document gives an exact range (a finding inside a string, on a block scalar or a flow collection, a
  * document that could not be identified), and the file is then composed.
  */
-function positionFromTokens(fast: FastCheck, tokens: Tokens, facts: RangedFact[]): Diagnostic[] | undefined {
+function positionFromTokens(fast: FastCheck, source: string, tokens: Tokens, facts: RangedFact[]): Diagnostic[] | undefined {
   if (!fast.allKinds) return undefined;
   const docs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
   const out: Diagnostic[] = [];
@@ -306,11 +339,11 @@ function positionFromTokens(fast: FastCheck, tokens: Tokens, facts: RangedFact[]
       const doc = docs[index]!;
       const fallback = { start: doc.offset, end: doc.offset };
       const found = [
-        ...c.schema.map((f) => ({ ...f, range: cstLocate(doc, f.path, f.target, fallback) })),
+        ...c.schema.map((f) => placed(source, f, cstLocate(doc, f.path, f.target, fallback), f.fix)),
         ...c.rules.map((f) => {
           if (f.extra?.span) throw new NeedsComposition();
           const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: cstLocate(doc, r.path, 'key', fallback) }));
-          return { ruleId: f.ruleId, message: f.message, path: f.path, range: cstLocate(doc, f.path, f.target, fallback), ...(related ? { related } : {}) };
+          return placed(source, f, cstLocate(doc, f.path, f.target, fallback), f.extra?.fix, related);
         }),
       ];
       out.push(...documentFindings(found, c.value, c.kind, index));

@@ -9,6 +9,8 @@ export interface RunSettings {
   config: Config;
   /** A command kind's name (`JSONPatch`): every document is read as it. */
   kind?: string;
+  /** Apply the safe fixes: write the files (`write`) or only return the fixed text (`dry-run`). */
+  fix?: 'write' | 'dry-run';
 }
 
 /** Below this many files one thread is faster: a worker costs about one bundle load (~40 ms). */

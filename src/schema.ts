@@ -11,6 +11,8 @@ export interface SchemaFinding {
   message: string;
   path: Path;
   target: Target;
+  /** The text the target key or value should have (see ReportExtra.fix). */
+  fix?: string;
 }
 
 /** Rule ids of the schema stage, by Ajv keyword. */
@@ -166,7 +168,10 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
           : allowed.length > 0 && allowed.length <= 12
             ? `; allowed fields: ${allowed.map(code).join(', ')}`
             : '';
-      return { ruleId, target, path: [...at, extra], message: `unknown field ${code(extra)} ${where(at, kind)}${hint}` };
+      // one close match that the mapping does not have yet: renaming the key is safe
+      const parent = err.data !== null && typeof err.data === 'object' ? (err.data as Record<string, unknown>) : {};
+      const fix = near.length === 1 && !Object.prototype.hasOwnProperty.call(parent, near[0]!) ? { fix: near[0]! } : {};
+      return { ruleId, target, path: [...at, extra], message: `unknown field ${code(extra)} ${where(at, kind)}${hint}`, ...fix };
     }
     case 'type': {
       const fmt = typeof ps?.format === 'string' ? FORMAT_TEXT[ps.format] : undefined;
@@ -181,7 +186,9 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
       const near = typeof err.data === 'string' ? closestMatches(err.data, allowed.map(String)) : [];
       const hint = near.length > 0 ? `; did you mean ${joinOr(near.map(code))}?` : '';
       const must = allowed.length === 1 ? code(allowed[0]) : `one of ${allowed.map(code).join(', ')}`;
-      return { ruleId, target, path: at, message: custom ?? `${name} must be ${must}${got}${hint}` };
+      // one close allowed string (`MatchAnyy` → `MatchAny`): replacing the value is safe
+      const fix = !secret && near.length === 1 && allowed.includes(near[0]) ? { fix: near[0]! } : {};
+      return { ruleId, target, path: at, message: custom ?? `${name} must be ${must}${got}${hint}`, ...fix };
     }
     case 'format': {
       const text = FORMAT_TEXT[String(p.format)] ?? `of format ${code(p.format)}`;

@@ -35,8 +35,16 @@ export interface Diagnostic {
   /** A parse error that stopped linting (part of) the file. */
   fatal?: boolean;
   related?: RelatedInfo[];
+  /** The edit that fixes the finding, when one is unambiguous (`--fix`, the language server's quick fixes). */
+  fix?: Fix;
   kind?: string;
   apiVersion?: string;
+}
+
+/** A safe edit that resolves a finding: replace the text of `range` (offsets into the linted text) by `text`. */
+export interface Fix {
+  range: Range;
+  text: string;
 }
 
 export interface SuppressedDiagnostic extends Diagnostic {

@@ -15,8 +15,13 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    for (const [i, selection] of objItems(obj(value)?.egressSelections)) {
-      if (selection.name === 'master') ctx.report(['egressSelections', i, 'name'], '`master` is deprecated; name this egress selection `controlplane`');
+    const selections = objItems(obj(value)?.egressSelections);
+    // renaming is a safe fix only when it does not make a second `controlplane`
+    const hasControlplane = selections.some(([, s]) => s.name === 'controlplane');
+    for (const [i, selection] of selections) {
+      if (selection.name === 'master') {
+        ctx.report(['egressSelections', i, 'name'], '`master` is deprecated; name this egress selection `controlplane`', hasControlplane ? {} : { fix: 'controlplane' });
+      }
     }
   },
 });

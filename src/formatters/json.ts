@@ -13,6 +13,8 @@ export interface JsonMessage {
   path: string;
   nodeType: null;
   fatal?: true;
+  /** ESLint's fix: replace the text between the two offsets (UTF-16 units of the file without its byte-order mark). */
+  fix?: { range: [number, number]; text: string };
   platlint: { document: number; jsonPointer: string; kind?: string; apiVersion?: string };
   suppressions?: { kind: 'directive'; justification: string }[];
 }
@@ -41,6 +43,7 @@ function message(d: LocatedDiagnostic): JsonMessage {
     path: formatPath(d.path),
     nodeType: null,
     ...(d.fatal ? { fatal: true as const } : {}),
+    ...(d.fix ? { fix: { range: [d.fix.range.start, d.fix.range.end] as [number, number], text: d.fix.text } } : {}),
     platlint: {
       document: d.document,
       jsonPointer: toPointer(d.path),
@@ -50,8 +53,8 @@ function message(d: LocatedDiagnostic): JsonMessage {
 }
 
 /**
- * ESLint's JSON formatter shape (the stable contract). `source` is left out on purpose: it would repeat the
- * file's text, secrets included.
+ * ESLint's JSON formatter shape (the stable contract). `source` and `output` are left out on purpose: they
+ * would repeat the file's text, secrets included.
  */
 export function toJson(results: readonly LintResult[]): JsonResult[] {
   return results.map((r) => ({
@@ -61,8 +64,8 @@ export function toJson(results: readonly LintResult[]): JsonResult[] {
     errorCount: r.errorCount,
     fatalErrorCount: r.fatalErrorCount,
     warningCount: r.warningCount,
-    fixableErrorCount: 0,
-    fixableWarningCount: 0,
+    fixableErrorCount: r.diagnostics.filter((d) => d.fix && d.severity === 'error').length,
+    fixableWarningCount: r.diagnostics.filter((d) => d.fix && d.severity === 'warning').length,
     usedDeprecatedRules: [],
   }));
 }

@@ -9,6 +9,8 @@ export interface StylishOptions {
   /** Documents skipped because they are not plat objects. */
   skipped: number;
   checked: number;
+  /** `--fix-dry-run`: fixes were applied in memory only. */
+  dryRun?: boolean;
 }
 
 function plural(n: number, word: string): string {
@@ -22,7 +24,11 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
   let errors = 0;
   let warnings = 0;
   let filesWithProblems = 0;
+  let fixable = 0;
+  let fixed = 0;
   for (const r of results) {
+    fixed += r.fixed ?? 0;
+    fixable += r.diagnostics.filter((d) => d.fix).length;
     if (r.diagnostics.length === 0) continue;
     filesWithProblems++;
     errors += r.errorCount;
@@ -51,5 +57,7 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
     const mark = errors > 0 ? c.red.bold('✖') : c.yellow.bold('⚠');
     out += `\n${mark} ${plural(errors + warnings, 'problem')} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}) in ${filesWithProblems} of ${files} — ${docs}\n`;
   }
+  if (fixed > 0) out += `${fixed} ${fixed === 1 ? 'fix' : 'fixes'} ${opts.dryRun ? 'would be applied (--fix-dry-run: no file was changed)' : 'applied'}\n`;
+  if (fixable > 0) out += `${plural(fixable, 'problem')} fixable with the --fix option\n`;
   return out.replace(/^\n/, '');
 }

@@ -1,0 +1,99 @@
+// --fix and --fix-dry-run: which findings carry a fix, how edits are applied (text ranges, so comments,
+// quoting, key order and untouched lines stay), passes until nothing more is fixed, atomic writes.
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { applyFixes, fixText } from '../src/fix.js';
+import { fixAt, lintText } from '../src/lint.js';
+import { jsonFindings, platlint } from './helpers/cli.js';
+
+const AUTHZ = `# authorization chain, kept in git
+apiVersion: apiserver.config.plat.io/v1
+kind: AuthorizationConfiguration
+authorizer:   # a typo
+  - type: Webhook
+    name: "tenant-policy"
+    webhook:
+      timeout: 3s
+      authorizedTTL: 5m
+      unauthorizedTTL: 30s
+      failurePolicy: 'Denyy'
+      subjectAccessReviewVersion: v1
+      matchConditionSubjectAccessReviewVersion: v1
+      connectionInfo:
+        type: InClusterConfig
+`;
+
+describe('fixes on findings', () => {
+  it('an unknown field with one close match is renamed; a misspelt enum value is replaced in its own quoting', () => {
+    const first = lintText(AUTHZ);
+    const unknown = first.diagnostics.find((d) => d.ruleId === 'schema/unknown-field')!;
+    expect(unknown.fix).toEqual({ range: { start: AUTHZ.indexOf('authorizer:'), end: AUTHZ.indexOf('authorizer:') + 10 }, text: 'authorizers' });
+    const { output, fixed, result } = fixText(AUTHZ);
+    expect(fixed).toBe(2); // the enum typo shows up once `authorizers` is read
+    expect(output).toBe(AUTHZ.replace('authorizer:', 'authorizers:').replace("'Denyy'", "'Deny'"));
+    expect(result.diagnostics).toEqual([]);
+  });
+  it('no fix when the close match is already a key of the mapping, or when there are several matches', () => {
+    const text = 'apiVersion: apiserver.config.plat.io/v1\nkind: AuthorizationConfiguration\nauthorizers: []\nauthorizer: []\n';
+    expect(lintText(text).diagnostics.filter((d) => d.fix)).toEqual([]);
+  });
+  it('the deprecated egress name is renamed, unless a controlplane selection exists', () => {
+    const text = (names: string[]) =>
+      `apiVersion: apiserver.plat.io/v1beta1\nkind: EgressSelectorConfiguration\negressSelections:\n${names.map((n) => `  - name: ${n}\n    connection:\n      proxyProtocol: Direct\n`).join('')}`;
+    expect(fixText(text(['master'])).output).toBe(text(['controlplane']));
+    const both = lintText(text(['master', 'controlplane']));
+    expect(both.diagnostics.map((d) => [d.ruleId, Boolean(d.fix)])).toContainEqual(['egress/master-deprecated', false]);
+  });
+  it('writes the replacement in the scalar\'s own style, quoting a plain one that would not read as a string', () => {
+    const at = (text: string, what: string) => ({ start: text.indexOf(what), end: text.indexOf(what) + what.length });
+    expect(fixAt('a: Dny', at('a: Dny', 'Dny'), 'Deny')).toEqual({ range: { start: 3, end: 6 }, text: 'Deny' });
+    expect(fixAt('a: Of', at('a: Of', 'Of'), 'on')?.text).toBe('"on"');
+    expect(fixAt('a: x1', at('a: x1', 'x1'), '0755')?.text).toBe('"0755"');
+    expect(fixAt("a: 'it'", at("a: 'it'", "'it'"), "it's")?.text).toBe("'it''s'");
+    expect(fixAt('a: "x"', at('a: "x"', '"x"'), 'a"b')?.text).toBe('"a\\"b"');
+    expect(fixAt('a: |\n  x\n', at('a: |\n  x\n', '|\n  x\n'), 'y')).toBeUndefined();
+    expect(fixAt('a: [x]', at('a: [x]', '[x]'), 'y')).toBeUndefined();
+  });
+});
+
+describe('applyFixes', () => {
+  it('applies edits in text order and leaves an overlapping one for the next pass', () => {
+    const r = applyFixes('abcdef', [
+      { range: { start: 4, end: 5 }, text: 'E' },
+      { range: { start: 0, end: 2 }, text: 'AB' },
+      { range: { start: 1, end: 3 }, text: 'x' },
+    ]);
+    expect(r).toEqual({ output: 'ABcdEf', applied: 2 });
+  });
+});
+
+describe('--fix on files', () => {
+  const scratch = () => mkdtempSync(join(tmpdir(), 'platlint-fix-'));
+  it('writes the fixed file (keeping its byte-order mark and CRLF line ends), reports what remains, leaves no temporary file', () => {
+    const dir = scratch();
+    const file = join(dir, 'authz.yaml');
+    const crlf = '\uFEFF' + AUTHZ.replace('      authorizedTTL: 5m\n', '').replace(/\n/g, '\r\n');
+    writeFileSync(file, crlf);
+    const r = platlint(['--fix', '--format', 'json', file]);
+    expect(r.code).toBe(1);
+    expect(jsonFindings(r.stdout)).toEqual(['schema/required authorizers[0].webhook.authorizedTTL 7:5']);
+    expect(readFileSync(file, 'utf8')).toBe(crlf.replace('authorizer:', 'authorizers:').replace("'Denyy'", "'Deny'"));
+    expect(readdirSync(dir)).toEqual(['authz.yaml']);
+  });
+  it('--fix-dry-run changes no file and reports what would remain; JSON messages carry ESLint fix objects', () => {
+    const dir = scratch();
+    const file = join(dir, 'authz.yaml');
+    writeFileSync(file, AUTHZ);
+    const dry = platlint(['--fix-dry-run', file]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('2 fixes would be applied (--fix-dry-run: no file was changed)');
+    expect(readFileSync(file, 'utf8')).toBe(AUTHZ);
+    const plain = JSON.parse(platlint(['--format', 'json', file]).stdout);
+    expect(plain[0].messages.find((m: { ruleId: string }) => m.ruleId === 'schema/unknown-field')).toMatchObject({ fix: { range: [AUTHZ.indexOf('authorizer:'), AUTHZ.indexOf('authorizer:') + 10], text: 'authorizers' } });
+    expect(plain[0]).toMatchObject({ fixableErrorCount: 1, fixableWarningCount: 0 });
+    expect(plain[0].output).toBeUndefined();
+    expect(platlint(['--fix', '--fix-dry-run', file]).code).toBe(2);
+  });
+});
