@@ -191,7 +191,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   } else if (values.type !== undefined) return usage('--type belongs to platlint patch: platlint patch --type json|merge|strategic PATHS');
   if (command !== 'lint' && values['resolve-refs']) return usage('--resolve-refs belongs to platlint itself, not to platlint ' + command);
   if (values.fix && values['fix-dry-run']) return usage('--fix and --fix-dry-run exclude each other');
-  if (command === 'flags' && (values.fix || values['fix-dry-run'])) return usage('platlint flags has no fixes');
+  if (commandLine !== undefined && (values.fix || values['fix-dry-run'])) return usage('--fix needs files: a command line after -- cannot be rewritten');
   const fix = values.fix ? ('write' as const) : values['fix-dry-run'] ? ('dry-run' as const) : undefined;
   // --format NAME[:PATH], repeatable; GitHub Actions gets annotations when no format is asked for
   const reports: { name: string; path?: string }[] = [];
@@ -243,7 +243,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
     if (command === 'flags') {
       results = commandLine !== undefined ? [lintFlagsArgs(commandLine, { config })] : patterns.length > 0 ? await lintFlagFiles(patterns, settings) : [];
-      if (stdinCount === 1) results.push(lintFlagsBytes(io.readStdin(), stdinName, config));
+      if (stdinCount === 1) results.push(lintFlagsBytes(io.readStdin(), stdinName, config, fix ? 'memory' : undefined));
     } else {
       // the files are checked as one set (src/sets.ts): standard input joins the set before that check
       // standard input cannot be written back: --fix works on it as --fix-dry-run does

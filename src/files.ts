@@ -94,7 +94,7 @@ export function fixFile(filePath: string, config: Config, mode: 'write' | 'dry-r
   const { result, output } = fixText(read.text, options);
   if (output === undefined) return result;
   // line ends are part of the text and kept as they are; a UTF-8 byte-order mark is written back
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? '\uFEFF' : '';
+  const bom = hasUtf8Bom(bytes) ? '\uFEFF' : '';
   if (mode === 'write') writeAtomic(filePath, bom + output);
   return { ...result, output };
 }
@@ -114,14 +114,25 @@ export async function lintFlagFiles(patterns: readonly string[], options: LintFi
     } catch (err) {
       return unreadable(filePath, err);
     }
-    return lintFlagsBytes(bytes, filePath, config);
+    return lintFlagsBytes(bytes, filePath, config, options.fix);
   });
 }
 
-/** Lints the bytes of a file of node agent flags (binary, size and encoding checks first). */
-export function lintFlagsBytes(bytes: Uint8Array, filePath: string, config: Config): LintResult {
+/**
+ * Lints the bytes of a file of node agent flags (binary, size and encoding checks first); with `fix`, the safe
+ * fixes are applied (and written back for `write`, when the bytes came from `filePath`).
+ */
+export function lintFlagsBytes(bytes: Uint8Array, filePath: string, config: Config, fix?: 'write' | 'dry-run' | 'memory'): LintResult {
   const read = decodeBytes(bytes, config.maxFileSize);
-  return read.text !== undefined ? lintFlagsText(read.text, { filePath, config }) : fileLevelResult(filePath, read.diagnostic);
+  if (read.text === undefined) return fileLevelResult(filePath, read.diagnostic);
+  if (!fix) return lintFlagsText(read.text, { filePath, config });
+  const { result, output } = fixText(read.text, { filePath, config }, (text, o) => lintFlagsText(text, { filePath, ...(o.config ? { config: o.config } : {}) }));
+  if (output !== undefined && fix === 'write') writeAtomic(filePath, (hasUtf8Bom(bytes) ? '\uFEFF' : '') + output);
+  return result;
+}
+
+function hasUtf8Bom(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 }
 
 /** Discovers and lints files, folders and glob patterns, then checks them as one set (src/sets.ts). */

@@ -37,10 +37,10 @@ export interface FixResult {
  * findings that remain in the fixed text; the caller decides whether to write it (`--fix`) or only show it
  * (`--fix-dry-run`).
  */
-export function fixText(text: string, options: LintOptions = {}): FixResult {
+export function fixText(text: string, options: LintOptions = {}, lint: (text: string, options: LintOptions) => LintResult = lintText): FixResult {
   const bom = text.startsWith('\uFEFF') ? '\uFEFF' : '';
   let current = bom ? text.slice(1) : text;
-  let result = lintText(current, options);
+  let result = lint(current, options);
   let fixed = 0;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const fixes = result.diagnostics.flatMap((d) => (d.fix ? [d.fix] : []));
@@ -49,7 +49,7 @@ export function fixText(text: string, options: LintOptions = {}): FixResult {
     if (applied === 0 || output === current) break;
     current = output;
     fixed += applied;
-    result = lintText(current, options);
+    result = lint(current, options);
   }
   return fixed > 0 ? { result: { ...result, fixed }, output: bom + current, fixed } : { result, fixed };
 }

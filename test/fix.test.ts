@@ -97,3 +97,16 @@ describe('--fix on files', () => {
     expect(platlint(['--fix', '--fix-dry-run', file]).code).toBe(2);
   });
 });
+
+describe('--fix on node agent command lines', () => {
+  it('renames a misspelt flag with one close match in a systemd unit, keeping everything else', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-fix-'));
+    const file = join(dir, 'platlet.service');
+    const unit = '[Service]\n# the node agent\nExecStart=/usr/bin/platlet \\\n  --config=/var/lib/platlet/config.yaml \\\n  -node-ip=10.0.0.7 --hostname-overide=worker-1\n';
+    writeFileSync(file, unit);
+    const r = platlint(['flags', '--fix', '--format', 'json', file]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(unit.replace('-node-ip', '--node-ip').replace('--hostname-overide', '--hostname-override'));
+    expect(platlint(['flags', '--fix', '--', '--addres=1.2.3.4']).code).toBe(2);
+  });
+});

@@ -25,7 +25,9 @@ export default defineRule({
       const near = exact ? [long] : closestMatches(long, names);
       const hint = near.length > 0 ? `; did you mean \`${near[0]}\`?` : '';
       const message = exact ? `\`${key}\` is written with one dash; write \`${long}\`` : `unknown flag \`${key}\`${hint}`;
-      all.forEach((_, i) => ctx.report(all.length > 1 ? [key, i] : [key], message, { target: 'key' }));
+      // one close flag (or the same flag with one dash): renaming it is a safe fix
+      const fix = near.length === 1 ? { fix: near[0]! } : {};
+      all.forEach((_, i) => ctx.report(all.length > 1 ? [key, i] : [key], message, { target: 'key', ...fix }));
     }
   },
 });

@@ -95,16 +95,20 @@ function lintRead(source: string, read: ReadResult, filePath: string, config: Co
   if (read.found) {
     for (const f of runRules(flagsValue(parsed), FLAGS_KIND, enabledIn(config))) {
       const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
+      const range = at(f.path, f.target, f.extra?.span);
+      // a flag's name is a word of the command line: the fix replaces it as written
+      const fix = f.extra?.fix !== undefined && f.target === 'key' && range.end > range.start ? { fix: { range, text: f.extra.fix } } : {};
       raw.push({
         ruleId: f.ruleId,
         severity: baseSeverity(f.ruleId),
         message: f.message,
         path: f.path,
-        range: at(f.path, f.target, f.extra?.span),
+        range,
         document: 0,
         kind: FLAGS_KIND.kind,
         apiVersion: '',
         ...(related ? { related } : {}),
+        ...fix,
       });
     }
   }
