@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
@@ -6,7 +6,8 @@ import { ConfigError } from './config.js';
 import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
-import { FORMATTERS } from './formatters/index.js';
+import { stepSummary } from './formatters/github.js';
+import { FORMATTERS, type FormatContext } from './formatters/index.js';
 import { commandKind } from './kinds.js';
 import { fixText } from './fix.js';
 import { fileLevelResult, lintBytes, type LintOptions, type LintResult } from './lint.js';
@@ -14,7 +15,9 @@ import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule } from './docs.js';
 
-export const VERSION = '0.1.0';
+import { VERSION } from './version.js';
+
+export { VERSION };
 
 // the build's warm-up run writes the code caches of the files loaded on demand (bin/platlint.js)
 export { writeCodeCaches } from './services/cached-require.js';
@@ -268,9 +271,12 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const shown = values.quiet ? results.map(onlyErrors) : results;
   for (const report of reports) {
     const toFile = report.path !== undefined;
-    const text = FORMATTERS[report.name]!(shown, { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env });
+    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env };
+    const text = FORMATTERS[report.name]!(shown, ctx);
     if (toFile) writeAtomic(resolve(io.cwd, report.path!), text);
     else io.stdout(text);
+    // GitHub Actions: the findings as a table in the job summary (appended: other steps write there too)
+    if (report.name === 'github' && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, stepSummary(shown, ctx));
   }
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {

@@ -269,7 +269,11 @@ export function finishResult(r: RawResult): LintResult {
     const e = range.end > range.start ? lineCounter.linePos(range.end) : s;
     return { line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
   };
-  const position = <T extends Diagnostic>(d: T): T & Position => Object.assign(d, lineColumn(d.range));
+  // related locations get line and column too (SARIF regions, the language server's related information)
+  const position = <T extends Diagnostic>(d: T): T & Position => {
+    if (d.related) d.related = d.related.map((x) => (x.range ? { ...x, range: { ...x.range, ...lineColumn(x.range) } } : x));
+    return Object.assign(d, lineColumn(d.range));
+  };
   const diagnostics: LocatedDiagnostic[] = [];
   for (const d of kept) {
     // suppression/* findings are made after the configuration was applied

@@ -19,7 +19,8 @@ export interface Position {
 export interface RelatedInfo {
   path: Path;
   message: string;
-  range?: Range;
+  /** Where it is in the same file; with 1-based line and column once the lint result is positioned. */
+  range?: Range | (Range & Position);
 }
 
 /** One finding, as the engine produces it before formatting. */

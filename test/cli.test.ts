@@ -26,7 +26,7 @@ describe('exit codes', () => {
   it('exits 2 on an unknown format', () => {
     const r = platlint(['--format', 'xml', input('empty.yaml')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('platlint: unknown format "xml"; choose one of: stylish, json\n');
+    expect(r.stderr).toBe('platlint: unknown format "xml"; choose one of: stylish, json, sarif, github, junit, gitlab, compact\n');
   });
   it('exits 2 when a path does not exist or a glob matches nothing', () => {
     expect(platlint(['no/such/file.yaml'])).toMatchObject({ code: 2, stderr: 'platlint: no such file or directory: "no/such/file.yaml"\n' });
@@ -420,5 +420,19 @@ describe('platlint flags', () => {
     expect(jsonFindings(r.stdout)).toEqual(['flags/value-type --node-ip 1:31']);
     expect(platlint(['flags', dir])).toMatchObject({ code: 2, stderr: expect.stringContaining('is a folder') });
     expect(platlint(['flags', 'x.conf', '--', '--v=2']).code).toBe(2);
+  });
+});
+
+describe('GitHub Actions', () => {
+  it('appends a table of the findings to the job summary, after what earlier steps wrote', () => {
+    const dir = scratch();
+    const summary = join(dir, 'summary.md');
+    writeFileSync(summary, '## earlier step\n');
+    const r = platlint([input('unknown-kind.yaml')], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^::error file=fixtures\/input\/unknown-kind\.yaml,line=\d+,endLine=\d+,col=\d+,endColumn=\d+,title=document\/unknown-kind::/m);
+    const text = readFileSync(summary, 'utf8');
+    expect(text.startsWith('## earlier step\n')).toBe(true);
+    expect(text).toContain('document/unknown-kind');
   });
 });

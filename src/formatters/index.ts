@@ -1,5 +1,10 @@
 import type { LintResult } from '../lint.js';
+import { formatCompact } from './compact.js';
+import { formatGithub } from './github.js';
+import { formatGitlab } from './gitlab.js';
 import { formatJson } from './json.js';
+import { formatJunit } from './junit.js';
+import { formatSarif } from './sarif.js';
 import { formatStylish } from './stylish.js';
 
 /** What a formatter may know of the run besides its results. */
@@ -24,4 +29,9 @@ export type Formatter = (results: readonly LintResult[], ctx: FormatContext) => 
 export const FORMATTERS: Readonly<Record<string, Formatter>> = {
   stylish: (results, ctx) => formatStylish(results, ctx),
   json: (results) => formatJson(results) + '\n',
+  sarif: (results, ctx) => formatSarif(results, ctx),
+  github: (results, ctx) => formatGithub(results, ctx),
+  junit: (results, ctx) => formatJunit(results, ctx),
+  gitlab: (results, ctx) => formatGitlab(results, ctx),
+  compact: (results, ctx) => formatCompact(results, ctx),
 };
