@@ -7,6 +7,7 @@ import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
 import { stepSummary } from './formatters/github.js';
+import { exportSchemas } from './schemas-export.js';
 import { FORMATTERS, type FormatContext } from './formatters/index.js';
 import { commandKind } from './kinds.js';
 import { fixText } from './fix.js';
@@ -26,6 +27,8 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
        platlint patch [--type json|merge|strategic] [options] [PATH | GLOB | -]...
        platlint flags [options] [FILE | GLOB | -]...
        platlint flags [options] -- PLATLET-ARGUMENTS...
+       platlint schemas --out DIR [--base-url URL]
+                                   Write a JSON Schema for every kind, and a catalog, for editors
        platlint rules              List every rule
        platlint explain RULE...    Print a rule's documentation
 
@@ -49,6 +52,8 @@ Options:
       --fix                      Apply the safe fixes to the files (renames of misspelt fields and values
                                  with one close match, deprecated names), then report what remains
       --fix-dry-run              Apply them in memory only: report what would remain, change no file
+      --cache                    Reuse the results of files that did not change since the last run
+      --cache-location PATH      The cache file, or a folder for it (default .platlintcache)
       --resolve-refs             A roleRef naming a role that no linted file defines is an error
                                  (for whole-repository runs; a pre-commit run sees only some files)
       --type json|merge|strategic
@@ -125,10 +130,30 @@ function explain(ids: readonly string[], io: CliIo): number {
 /** The command kind of each `platlint patch --type`. */
 const PATCH_KINDS: Readonly<Record<string, string>> = { json: 'JSONPatch', merge: 'MergePatch', strategic: 'StrategicMergePatch' };
 
+/** `platlint schemas --out DIR [--base-url URL]`: JSON Schemas for other editors' YAML support. */
+function schemas(argv: readonly string[], io: CliIo): number {
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...argv], strict: true, options: { out: { type: 'string' }, 'base-url': { type: 'string' } } }));
+  } catch (err) {
+    io.stderr(`platlint: ${argumentProblem(err as Error & { code?: string })}\n`);
+    return 2;
+  }
+  if (values.out === undefined) {
+    io.stderr('platlint: platlint schemas needs --out DIR, the folder to write the schemas to\n');
+    return 2;
+  }
+  const out = resolve(io.cwd, values.out);
+  const { files } = exportSchemas(out, values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {});
+  io.stdout(`wrote ${files.length} files to ${values.out} (catalog: ${values.out.replace(/\/$/, '')}/catalog.json)\n`);
+  return 0;
+}
+
 /** Runs the command line; returns the exit code. Throws only on internal failures. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   if (argv[0] === 'rules' && argv.length === 1) return listRules(io);
   if (argv[0] === 'explain') return explain(argv.slice(1), io);
+  if (argv[0] === 'schemas') return schemas(argv.slice(1), io);
   if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch');
   if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags');
   return lint(argv, io, 'lint');
@@ -162,6 +187,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
         debug: { type: 'boolean' },
         'resolve-refs': { type: 'boolean' },
         fix: { type: 'boolean' },
+        cache: { type: 'boolean' },
+        'cache-location': { type: 'string' },
         'fix-dry-run': { type: 'boolean' },
         type: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -252,7 +279,9 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
       // standard input cannot be written back: --fix works on it as --fix-dry-run does
       const stdinOptions = { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}) };
       const stdin = stdinCount === 1 ? (fix ? fixBytes(io.readStdin(), stdinOptions) : lintBytes(io.readStdin(), stdinOptions)) : undefined;
-      results = await lintFiles(patterns, { ...settings, ...(stdin ? { extra: [stdin] } : {}) });
+      const cache = values.cache || values['cache-location'] !== undefined ? { cache: true, ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}) } : {};
+      const onWarning = (m: string) => io.stderr(`platlint: warning: ${m}\n`);
+      results = await lintFiles(patterns, { ...settings, ...cache, onWarning, ...(stdin ? { extra: [stdin] } : {}) });
     }
   } catch (err) {
     if (err instanceof UsageError) return usage(err.message);

@@ -5,7 +5,9 @@ import { commandKind, type KindSpec } from './kinds.js';
 import { fileLevelResult, lintBytes, lintText, type LintResult } from './lint.js';
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
+import { cacheFilePath, openCache } from './cache.js';
 import { checkSet } from './sets.js';
+import { VERSION } from './version.js';
 import { lintFlagsText } from './flags/lint.js';
 import { fixText } from './fix.js';
 import { decodeBytes } from './read.js';
@@ -31,6 +33,12 @@ export interface LintFilesOptions {
   resolveRefs?: boolean;
   /** Apply the safe fixes: write the files (`write`) or only return the fixed text (`dry-run`). */
   fix?: 'write' | 'dry-run';
+  /** Reuse the results of files that did not change since a run with the same settings (src/cache.ts). */
+  cache?: boolean;
+  /** The cache file, or a folder for it (default `.platlintcache` in `cwd`). */
+  cacheLocation?: string;
+  /** Told about problems that do not fail the run (an unusable cache file). */
+  onWarning?: (message: string) => void;
   /** Results of inputs read elsewhere (standard input) that belong to the set checked across files. */
   extra?: readonly LintResult[];
 }
@@ -141,8 +149,38 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const config = options.config ?? resolveConfig(cwd, options.configFile);
   const files = patterns.length > 0 ? await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true }) : [];
   const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}), ...(options.fix ? { fix: options.fix } : {}) };
-  const workers = workerCount(files.length, options.concurrency ?? 'auto');
-  const results = workers > 0 ? await lintInWorkers(files, settings, workers, lintWith) : files.map((f) => lintWith(f, settings));
+  const cache = options.cache
+    ? openCache(cacheFilePath(cwd, options.cacheLocation), { version: VERSION, config, settings: { kind: options.kind ?? null, fix: options.fix ?? null } })
+    : undefined;
+  // with a cache, the files whose bytes match a stored result are not linted again
+  const bytes = new Map<string, Uint8Array>();
+  const cached = new Map<string, LintResult>();
+  if (cache) {
+    for (const f of files) {
+      let b: Uint8Array;
+      try {
+        b = readFileSync(f);
+      } catch {
+        continue; // linted below, which reports it
+      }
+      bytes.set(f, b);
+      const hit = cache.get(f, b);
+      if (hit) cached.set(f, hit);
+    }
+  }
+  const todo = files.filter((f) => !cached.has(f));
+  const workers = workerCount(todo.length, options.concurrency ?? 'auto');
+  const fresh = workers > 0 ? await lintInWorkers(todo, settings, workers, lintWith) : todo.map((f) => lintWith(f, settings));
+  const byFile = new Map(todo.map((f, i) => [f, fresh[i]!]));
+  const results = files.map((f) => cached.get(f) ?? byFile.get(f)!);
+  if (cache) {
+    for (const [f, r] of byFile) {
+      const b = bytes.get(f);
+      if (b) cache.set(f, b, r);
+    }
+    cache.save();
+    for (const p of cache.problems) options.onWarning?.(p);
+  }
   return checkSet([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false });
 }
 

@@ -436,3 +436,33 @@ describe('GitHub Actions', () => {
     expect(text).toContain('document/unknown-kind');
   });
 });
+
+describe('platlint schemas and --cache', () => {
+  it('platlint schemas --out writes a schema per kind and a catalog listing them', () => {
+    const dir = scratch();
+    const r = platlint(['schemas', '--out', join(dir, 'plat-schemas')]);
+    expect(r.code).toBe(0);
+    const catalog = JSON.parse(readFileSync(join(dir, 'plat-schemas', 'catalog.json'), 'utf8')) as { schemas: { name: string; url: string }[] };
+    expect(catalog.schemas.map((s) => s.url)).toContain('./apiserver.config.plat.io/v1/AuthorizationConfiguration.schema.json');
+    expect(r.stdout).toBe(`wrote ${catalog.schemas.length + 1} files to ${join(dir, 'plat-schemas')} (catalog: ${join(dir, 'plat-schemas')}/catalog.json)\n`);
+    expect(platlint(['schemas']).code).toBe(2);
+  });
+  it('--cache gives the same report from the cache, and sees a changed file', () => {
+    const dir = scratch();
+    const file = join(dir, 'authz.yaml');
+    writeFileSync(file, readFileSync(join(ROOT, 'fixtures', 'examples', 'mistakes-authorization-config.yaml')));
+    const location = join(dir, 'lint.cache');
+    const first = platlint(['--cache', '--cache-location', location, '--format', 'json', file]);
+    const second = platlint(['--cache', '--cache-location', location, '--format', 'json', file]);
+    expect(first.code).toBe(1);
+    expect(second.stdout).toBe(first.stdout);
+    expect(readFileSync(location, 'utf8').startsWith('{"platlint-cache":1,')).toBe(true);
+    writeFileSync(file, readFileSync(join(ROOT, 'fixtures', 'examples', 'authorization-config.yaml')));
+    expect(platlint(['--cache', '--cache-location', location, file]).code).toBe(0);
+    writeFileSync(location, 'not a cache');
+    const foreign = platlint(['--cache', '--cache-location', location, file]);
+    expect(foreign.code).toBe(0);
+    expect(foreign.stderr).toMatch(/^platlint: warning: .*not a platlint cache/);
+    expect(readFileSync(location, 'utf8')).toBe('not a cache');
+  });
+});
