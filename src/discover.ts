@@ -63,7 +63,7 @@ function toPosix(p: string): string {
  * Whether a file is ignored: inside node_modules or .git, or matched by a configured ignore pattern (relative
  * to the configuration file's folder; a pattern starting with `!` re-includes).
  */
-function ignoreMatcher(config: Config): (file: string) => boolean {
+export function ignoreMatcher(config: Config): (file: string) => boolean {
   const { Minimatch } = config.ignores.length > 0 ? minimatchLib() : { Minimatch: undefined };
   const patterns = config.ignores.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch!(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
   return (file) => {

@@ -141,6 +141,15 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   return 'checked';
 }
 
+/**
+ * Whether a text that does not parse is a template (Go template actions `{{ … }}`, as in Helm charts) that
+ * names no plat group: such a file is another tool's input, not YAML yet, and a pre-commit hook must let it
+ * pass. A template of a plat object (its text names a `*.plat.io/` apiVersion) is still reported.
+ */
+function isUnrenderedTemplate(source: string, diagnostics: readonly Diagnostic[], forced: KindSpec | undefined): boolean {
+  return forced === undefined && diagnostics.some((d) => d.ruleId === 'yaml/syntax') && /\{\{-?\s*[-.$a-zA-Z/(]/.test(source) && !/\bplat\.io\//.test(source);
+}
+
 /** A finding with its range, before severity and kind are added. */
 type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'>;
 
@@ -205,6 +214,10 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   let skipped = fast?.skipped ?? 0;
   if (!raw) {
     const parsed = parseText(source, tokens);
+    if (isUnrenderedTemplate(source, parsed.diagnostics, options.kind)) {
+      // a Helm-style template of something else (no plat apiVersion in it): not a plat file, skipped silently
+      return finishResult({ filePath, text: source, lineCounter: tokens.lineCounter, raw: [], config, documentsChecked: 0, documentsSkipped: Math.max(1, parsed.documents.length) });
+    }
     raw = [...parsed.diagnostics];
     facts.length = 0;
     checked = 0;

@@ -25,6 +25,17 @@ await build({
   minify: true,
   define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"' },
 });
+// The language server (bin/platlint-language-server.js): one CommonJS file too, with the CLI's defines. It
+// reads the JSON Schemas for hover and completion from ../schemas (the package ships them).
+await build({
+  ...common,
+  format: 'cjs',
+  banner: { js: "var __platlintUrl = require('node:url').pathToFileURL(__filename).href;" },
+  entryPoints: [join(root, 'src/lsp/server.ts')],
+  outfile: join(root, 'dist/lsp.cjs'),
+  minify: true,
+  define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"' },
+});
 // The library keeps its dependencies external, as a library should.
 await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external', define: { __PLATLINT_VALIDATORS_DIR__: '"../validators/"', __PLATLINT_CEL_MODULE__: '"../cel-js.cjs"' } });
 // The CEL library is its own CommonJS file, required on first use (src/services/cel.ts): a run over files

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// Thin launcher of the language server: the bundle (dist/lsp.cjs) does the work. `--stdio` is the transport.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+let server;
+try {
+  server = require('../dist/lsp.cjs');
+} catch (err) {
+  const msg = err && err.code === 'MODULE_NOT_FOUND' ? 'platlint is not built (run npm run build)' : String(err && err.message).split('\n')[0];
+  process.stderr.write(`platlint-language-server: ${msg}\n`);
+  process.exit(2);
+}
+try {
+  const code = server.main(process.argv.slice(2));
+  if (code !== 0) process.exitCode = code;
+} catch (err) {
+  process.stderr.write(`platlint-language-server: internal error: ${String(err && err.message).split('\n')[0]}\n`);
+  process.exitCode = 2;
+}

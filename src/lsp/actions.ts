@@ -1,0 +1,74 @@
+// Code actions: the quick fix each diagnostic carries (the same edits as `--fix`), and "Disable <rule> for
+// this line", which writes `# platlint-disable-next-line <rule> -- reason` above the line, same indentation.
+import { Lexer } from 'yaml';
+import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { RULE_IDS } from '../rule-registry.js';
+import type { DiagnosticData } from './diagnostics.js';
+
+/** The placeholder reason of an inserted disable comment (a reason is required). */
+export const REASON_PLACEHOLDER = 'reason';
+
+/** Control tokens of the `yaml` lexer that stand for no source text. */
+const CONTROL = new Set(['\x02', '\x18', '\x1f']);
+
+/** Whether `offset` starts a comment token of the text (not text inside a block scalar or quoted string). */
+function isCommentAt(text: string, offset: number): boolean {
+  let at = 0;
+  for (const token of new Lexer().lex(text)) {
+    if (CONTROL.has(token)) continue;
+    if (at === offset) return token[0] === '#';
+    if (at > offset) return false;
+    at += token.length;
+  }
+  return false;
+}
+
+export function codeActions(document: TextDocument, diagnostics: readonly LspDiagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  const disabled = new Set<string>();
+  const json = /^jsonc?$/.test(document.languageId) || /\.json$/i.test(document.uri);
+  for (const d of diagnostics) {
+    if (d.source !== 'platlint' || typeof d.code !== 'string') continue;
+    const data = (d.data ?? {}) as DiagnosticData;
+    if (data.fix) {
+      actions.push({
+        title: `Fix: replace with ${data.fix.newText}`,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        isPreferred: true,
+        edit: { changes: { [document.uri]: [{ range: data.fix.range, newText: data.fix.newText }] } },
+      });
+    }
+    const rule = d.code;
+    const line = d.range.start.line;
+    // JSON has no comments: a comment would make the file unreadable for the platform
+    if (json || data.fatal || !RULE_IDS.has(rule) || rule.startsWith('suppression/') || disabled.has(`${rule}@${line}`)) continue;
+    const disable = disableAction(document, d, rule);
+    if (disable) {
+      disabled.add(`${rule}@${line}`);
+      actions.push(disable);
+    }
+  }
+  return actions;
+}
+
+function disableAction(document: TextDocument, d: LspDiagnostic, rule: string): CodeAction | undefined {
+  const text = document.getText();
+  const line = d.range.start.line;
+  const lineStart = document.offsetAt({ line, character: 0 });
+  const lineText = text.slice(lineStart, document.offsetAt({ line: line + 1, character: 0 }));
+  const indent = /^[ \t]*/.exec(lineText)![0];
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const comment = `${indent}# platlint-disable-next-line ${rule} -- ${REASON_PLACEHOLDER}${eol}`;
+  // inside a block scalar or a multi-line string the line would become text, not a comment
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const changed = text.slice(bom, lineStart) + comment + text.slice(lineStart);
+  if (!isCommentAt(changed, lineStart - bom + indent.length)) return undefined;
+  return {
+    title: `Disable ${rule} for this line`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [d],
+    edit: { changes: { [document.uri]: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: comment }] } },
+  };
+}

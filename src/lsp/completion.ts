@@ -1,0 +1,181 @@
+// Completion: keys allowed at the cursor and not yet present, enum values at a value, apiVersion/kind pairs.
+// The place is found by writing a marker where the word under the cursor is (as a key `MARKER:` or as a
+// value) and parsing that text: the marker's node gives the enclosing mapping's path and its other keys.
+import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
+import { CompletionItemKind, type CompletionItem, InsertTextFormat } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { KINDS } from '../kinds.js';
+import type { Path } from '../path.js';
+import { documentAt, parseDocuments } from './cursor.js';
+import type { SchemaDocs, Sub } from './schema-docs.js';
+
+const MARKER = 'platlintCursor0';
+const WORD = /[A-Za-z0-9_.\/-]/;
+
+interface Place {
+  /** A key of the mapping at `path`, or the value of the field at `path`, or a scalar list item at `path`. */
+  at: 'key' | 'value' | 'item';
+  path: Path;
+  /** Keys already written in the mapping (for `key`). */
+  present: string[];
+  /** apiVersion and kind of the document. */
+  apiVersion?: string;
+  kindName?: string;
+  /** The mapping is a list item holding only the marker (`- le|`): the item may be a scalar too. */
+  lone: boolean;
+}
+
+function keyName(key: unknown): string | undefined {
+  return isScalar(key) ? String(key.value) : undefined;
+}
+
+/** Finds the marker in a parsed document. */
+function findMarker(node: unknown, path: (string | number)[], parentSeqItem: boolean): Omit<Place, 'apiVersion' | 'kindName'> | undefined {
+  if (isMap(node)) {
+    const map = node as YAMLMap;
+    for (const pair of map.items) {
+      const k = keyName(pair.key);
+      if (k === undefined) continue;
+      if (k.includes(MARKER)) {
+        const present = map.items.map((p) => keyName(p.key)).filter((x): x is string => x !== undefined && !x.includes(MARKER));
+        return { at: 'key', path, present, lone: parentSeqItem && map.items.length === 1 };
+      }
+      if (isScalar(pair.value) && String(pair.value.value).includes(MARKER)) return { at: 'value', path: [...path, k], present: [], lone: false };
+      const inner = findMarker(pair.value, [...path, k], false);
+      if (inner) return inner;
+    }
+  } else if (isSeq(node)) {
+    for (let i = 0; i < node.items.length; i++) {
+      const item = node.items[i];
+      const v = isPair(item) ? item.value : item;
+      if (isScalar(v) && String(v.value).includes(MARKER)) return { at: 'item', path: [...path, i], present: [], lone: false };
+      const inner = findMarker(v, [...path, i], true);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+/** The word under the cursor (letters, digits, `_ . / -`), as offsets. */
+function wordAround(text: string, offset: number): { start: number; end: number } {
+  let start = offset;
+  while (start > 0 && WORD.test(text[start - 1]!)) start--;
+  let end = offset;
+  while (end < text.length && WORD.test(text[end]!)) end++;
+  return { start, end };
+}
+
+/** Where the cursor is and what surrounds it, or undefined. */
+function placeAt(text: string, offset: number): { place: Place; word: { start: number; end: number } } | undefined {
+  const word = wordAround(text, offset);
+  const lineStart = text.lastIndexOf('\n', word.start - 1) + 1;
+  const before = text.slice(lineStart, word.start);
+  // nothing to complete inside a comment
+  if (/(?:^|\s)#/.test(before)) return undefined;
+  // a value when a `key:` precedes the word on its line (flow collections included)
+  const isValue = /:(?:\s|$)/.test(before.replace(/^\s*(?:-\s+)*/, ''));
+  const after = text.slice(word.end);
+  const replacement = isValue ? MARKER : after.startsWith(':') ? MARKER : `${MARKER}:`;
+  const marked = text.slice(0, word.start) + replacement + after;
+  const docs = parseDocuments(marked);
+  const at = documentAt(docs, word.start);
+  if (!at) return undefined;
+  const found = findMarker(at.doc.contents as Node | null, [], false);
+  if (!found) {
+    // an empty document: a key of its top level
+    if (at.doc.contents === null || (isScalar(at.doc.contents) && String(at.doc.contents.value).includes(MARKER))) {
+      return { place: { at: 'key', path: [], present: [], lone: false }, word };
+    }
+    return undefined;
+  }
+  return {
+    place: { ...found, ...(at.apiVersion && !at.apiVersion.includes(MARKER) ? { apiVersion: at.apiVersion } : {}), ...(at.kindName && !at.kindName.includes(MARKER) ? { kindName: at.kindName } : {}) },
+    word,
+  };
+}
+
+function scalarText(v: unknown): string {
+  if (typeof v === 'string') return /^[A-Za-z0-9_./-]+$/.test(v) && !/^(?:true|false|null|yes|no|on|off|y|n|~|[-+.]?[0-9].*)$/i.test(v) ? v : JSON.stringify(v);
+  return JSON.stringify(v);
+}
+
+export function completions(document: TextDocument, offset: number, schemas: SchemaDocs): CompletionItem[] {
+  const text = document.getText();
+  const found = placeAt(text, offset);
+  if (!found) return [];
+  const { place, word } = found;
+  const range = { start: document.positionAt(word.start), end: document.positionAt(word.end) };
+  // inside quotes (JSON, or a quoted YAML scalar): the bare text, the quotes are there already
+  const quoted = /["']/.test(text[word.start - 1] ?? '');
+  const kind = KINDS.find((k) => k.apiVersion === place.apiVersion && k.kind === place.kindName);
+  const items: CompletionItem[] = [];
+  const edit = (label: string, newText: string, itemKind: CompletionItemKind, detail?: string, documentation?: string, sort?: string): CompletionItem => ({
+    label,
+    kind: itemKind,
+    textEdit: { range, newText },
+    insertTextFormat: InsertTextFormat.PlainText,
+    ...(detail ? { detail } : {}),
+    ...(documentation ? { documentation: { kind: 'markdown', value: documentation } } : {}),
+    ...(sort ? { sortText: sort } : {}),
+  });
+
+  // apiVersion and kind of the document itself
+  if (place.path.length === 1 && place.at === 'value' && (place.path[0] === 'apiVersion' || place.path[0] === 'kind')) {
+    if (place.path[0] === 'apiVersion') {
+      const versions = [...new Set(KINDS.filter((k) => !place.kindName || k.kind === place.kindName).map((k) => k.apiVersion))];
+      for (const v of versions.length > 0 ? versions : [...new Set(KINDS.map((k) => k.apiVersion))]) items.push(edit(v, v, CompletionItemKind.Module));
+    } else {
+      const kinds = KINDS.filter((k) => !place.apiVersion || k.apiVersion === place.apiVersion);
+      for (const k of [...new Set((kinds.length > 0 ? kinds : KINDS).map((k) => k.kind))]) items.push(edit(k, k, CompletionItemKind.Class));
+    }
+    return items;
+  }
+
+  if (place.at === 'key' && place.path.length === 0 && !kind) {
+    // a document without a known kind: offer the apiVersion/kind pairs
+    if (!place.present.includes('apiVersion') && !place.present.includes('kind')) {
+      const indent = '';
+      KINDS.forEach((k, i) =>
+        items.push(edit(`${k.apiVersion} ${k.kind}`, `apiVersion: ${k.apiVersion}\n${indent}kind: ${k.kind}`, CompletionItemKind.Class, 'apiVersion and kind', undefined, `1${String(i).padStart(3, '0')}`)),
+      );
+    }
+    for (const key of ['apiVersion', 'kind']) if (!place.present.includes(key)) items.push(edit(key, `${key}: `, CompletionItemKind.Property, undefined, undefined, `0${key}`));
+    return items;
+  }
+  if (!kind) return items;
+
+  const root = schemas.root(kind.schema);
+  if (place.at === 'key') {
+    const subs = schemas.at(root, place.path);
+    keyItems(subs, place.present, schemas, edit, items, quoted);
+    if (place.lone) valueItems(subs, schemas, edit, items, quoted); // `- Met|`: a scalar item of the list
+    return items;
+  }
+  const subs = schemas.at(root, place.path);
+  valueItems(subs, schemas, edit, items, quoted);
+  if (place.at === 'item' && schemas.shape(subs) === 'object') keyItems(subs, [], schemas, edit, items, quoted);
+  return items;
+}
+
+type Edit = (label: string, newText: string, kind: CompletionItemKind, detail?: string, documentation?: string, sort?: string) => CompletionItem;
+
+function keyItems(subs: Sub[], present: readonly string[], schemas: SchemaDocs, edit: Edit, items: CompletionItem[], quoted: boolean): void {
+  const { names, required } = schemas.properties(subs);
+  names.forEach((name, i) => {
+    if (present.includes(name)) return;
+    const child = schemas.child(subs, name);
+    const shape = schemas.shape(child);
+    const description = child.map((s) => s.node.description).find((d): d is string => typeof d === 'string');
+    const type = schemas.typeText(child);
+    const detail = [type, required.has(name) ? 'required' : undefined].filter(Boolean).join(' · ');
+    const newText = quoted ? name : shape === 'object' || shape === 'array' ? `${name}:` : `${name}: `;
+    items.push(edit(name, newText, CompletionItemKind.Property, detail || undefined, description, `${required.has(name) ? 0 : 1}${String(i).padStart(3, '0')}`));
+  });
+}
+
+function valueItems(subs: Sub[], schemas: SchemaDocs, edit: Edit, items: CompletionItem[], quoted: boolean): void {
+  schemas.values(subs).forEach((v, i) => {
+    const label = typeof v === 'string' ? v : JSON.stringify(v);
+    items.push(edit(label, quoted && typeof v === 'string' ? v : scalarText(v), CompletionItemKind.EnumMember, undefined, undefined, `0${String(i).padStart(3, '0')}`));
+  });
+}

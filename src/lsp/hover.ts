@@ -1,0 +1,57 @@
+// Hover: the field under the cursor, described from its kind's JSON Schema (description, type, whether
+// required, default and limits), as Markdown. Values are never shown: only what the schema says.
+import type { Hover } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { formatPath } from '../path.js';
+import { documentAt, parseDocuments, targetAt } from './cursor.js';
+import type { FieldInfo, SchemaDocs } from './schema-docs.js';
+
+function code(v: unknown): string {
+  const s = typeof v === 'string' ? v : JSON.stringify(v);
+  return s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``;
+}
+
+/** The Markdown of a field's hover. */
+export function fieldMarkdown(name: string, where: string, info: FieldInfo): string {
+  const head = [`**${name}**`, info.type ? code(info.type) : undefined, info.required ? 'required' : 'optional'].filter(Boolean).join(' · ');
+  const lines = [head, ''];
+  if (info.description) lines.push(info.description, '');
+  const facts: string[] = [];
+  if (info.enum) facts.push(`Allowed values: ${info.enum.map(code).join(', ')}`);
+  if (info.default !== undefined) facts.push(`Default: ${code(info.default)}`);
+  if (info.minimum !== undefined) facts.push(`Minimum: ${info.minimum}`);
+  if (info.exclusiveMinimum !== undefined) facts.push(`Greater than: ${info.exclusiveMinimum}`);
+  if (info.maximum !== undefined) facts.push(`Maximum: ${info.maximum}`);
+  if (info.exclusiveMaximum !== undefined) facts.push(`Less than: ${info.exclusiveMaximum}`);
+  if (info.minLength !== undefined) facts.push(`Minimum length: ${info.minLength}`);
+  if (info.maxLength !== undefined) facts.push(`Maximum length: ${info.maxLength}`);
+  if (info.minItems !== undefined) facts.push(`Minimum items: ${info.minItems}`);
+  if (info.maxItems !== undefined) facts.push(`Maximum items: ${info.maxItems}`);
+  if (info.pattern !== undefined) facts.push(`Pattern: ${code(info.pattern)}`);
+  if (info.format !== undefined) facts.push(`Format: ${info.format}`);
+  if (info.sensitive) facts.push('Sensitive: the value is never shown in messages');
+  for (const f of facts) lines.push(`- ${f}`);
+  if (facts.length > 0) lines.push('');
+  lines.push(where);
+  return lines.join('\n');
+}
+
+export function hoverAt(document: TextDocument, offset: number, schemas: SchemaDocs): Hover | null {
+  const at = documentAt(parseDocuments(document.getText()), offset);
+  if (!at?.kind) return null;
+  const target = targetAt(at.doc, offset);
+  if (!target) return null;
+  // on a list item, describe the list field; on a mapping key or value, the field
+  let path = target.path;
+  while (path.length > 0 && typeof path[path.length - 1] === 'number') path = path.slice(0, -1);
+  if (path.length === 0) return null;
+  const info = schemas.field(schemas.root(at.kind.schema), path);
+  if (!info) return null;
+  const name = String(path[path.length - 1]);
+  const where = `${code(formatPath(path))} of ${at.kind.kind} (${at.kind.apiVersion})`;
+  const range = path.length === target.path.length ? target.range : undefined;
+  return {
+    contents: { kind: 'markdown', value: fieldMarkdown(name, where, info) },
+    ...(range ? { range: { start: document.positionAt(range.start), end: document.positionAt(range.end) } } : {}),
+  };
+}

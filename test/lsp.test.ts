@@ -1,0 +1,577 @@
+// The language server, driven over stdio by a real JSON-RPC client (vscode-jsonrpc), as an editor drives it.
+// Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { KINDS } from '../src/kinds.js';
+import { LspClient, ROOT, SERVER, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
+
+let dir: string;
+const uriOf = (name: string) => pathToFileURL(join(dir, name)).href;
+const clients: LspClient[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  for (const c of clients.splice(0)) c.kill();
+});
+
+async function started(initializationOptions: Record<string, unknown> = { debounce: 0 }, capabilities: Record<string, unknown> = {}): Promise<LspClient> {
+  const c = LspClient.start();
+  clients.push(c);
+  await c.initialize(capabilities, initializationOptions, pathToFileURL(dir).href);
+  return c;
+}
+
+const pos = (line: number, character: number) => ({ line, character });
+/** A property's description in a shared schema file. */
+const description = (file: string, definition: string, property: string): string =>
+  JSON.parse(readFileSync(join(ROOT, 'schemas', '_shared', file), 'utf8')).definitions[definition].properties[property].description;
+const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: pos(l1, c1), end: pos(l2, c2) });
+const DOCS = 'https://platlint.invalid/docs/rules.md#';
+
+const EGRESS = `apiVersion: apiserver.plat.io/v1beta1
+kind: EgressSelectorConfiguration
+egressSelections:
+  - name: master
+    connection:
+      proxyProtocol: Direct
+  - name: etcd
+    connection:
+      proxyProtocol: Direct
+  - name: etcd
+    connection:
+      proxyProtocl: Direct
+`;
+
+const EGRESS_DIAGNOSTICS: LspDiagnostic[] = [
+  {
+    range: range(3, 10, 3, 16),
+    severity: 2,
+    code: 'egress/master-deprecated',
+    source: 'platlint',
+    message: '`master` is deprecated; name this egress selection `controlplane`',
+    codeDescription: { href: `${DOCS}egressmaster-deprecated` },
+    tags: [2],
+    data: { fix: { range: range(3, 10, 3, 16), newText: 'controlplane' } },
+  },
+  {
+    range: range(9, 10, 9, 14),
+    severity: 1,
+    code: 'egress/selection-name-unique',
+    source: 'platlint',
+    message: 'egress selection `etcd` is already defined at egressSelections[1].name',
+    codeDescription: { href: `${DOCS}egressselection-name-unique` },
+    relatedInformation: [{ location: { uri: '', range: range(6, 4, 6, 8) }, message: '`etcd` is defined here' }],
+  },
+  {
+    range: range(10, 4, 10, 14),
+    severity: 1,
+    code: 'schema/required',
+    source: 'platlint',
+    message: 'missing required field `proxyProtocol` in `egressSelections[2].connection`',
+    codeDescription: { href: `${DOCS}schemarequired` },
+  },
+  {
+    range: range(11, 6, 11, 18),
+    severity: 1,
+    code: 'schema/unknown-field',
+    source: 'platlint',
+    message: 'unknown field `proxyProtocl` in `egressSelections[2].connection`; did you mean `proxyProtocol`?',
+    codeDescription: { href: `${DOCS}schemaunknown-field` },
+    data: { fix: { range: range(11, 6, 11, 18), newText: 'proxyProtocol' } },
+  },
+];
+
+function egressDiagnostics(uri: string): LspDiagnostic[] {
+  return EGRESS_DIAGNOSTICS.map((d) => (d.relatedInformation ? { ...d, relatedInformation: d.relatedInformation.map((r) => ({ ...r, location: { ...r.location, uri } })) } : d));
+}
+
+/** Applies LSP text edits (non-overlapping) to a text. */
+function applyEdits(text: string, edits: { range: { start: { line: number; character: number }; end: { line: number; character: number } }; newText: string }[]): string {
+  const lines = text.split('\n');
+  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+  let out = text;
+  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  return out;
+}
+
+describe('language server over stdio', () => {
+  test('initialize announces the features; shutdown and exit end the process with code 0', async () => {
+    const c = LspClient.start();
+    clients.push(c);
+    const init = await c.initialize();
+    expect(init).toEqual({
+      capabilities: {
+        textDocumentSync: { openClose: true, change: 2, save: { includeText: false } },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [' ', ':', '-'], resolveProvider: false },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+      },
+      serverInfo: { name: 'platlint-language-server', version: '0.1.0' },
+    });
+    expect(await c.stop()).toBe(0);
+  });
+
+  test('without --stdio it exits 2 with one line on stderr', () => {
+    const r = spawnSync(process.execPath, [SERVER], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('platlint-language-server: only --stdio is supported (run it as `platlint-language-server --stdio`)\n');
+  });
+
+  test('didOpen publishes exact diagnostics: 0-based ranges, rule id, docs link, related information, Deprecated tag, fix', async () => {
+    const c = await started();
+    const uri = uriOf('egress.yaml');
+    await c.open(uri, EGRESS, 7);
+    const p = await c.diagnostics(uri);
+    expect(p.version).toBe(7);
+    expect(p.diagnostics).toEqual(egressDiagnostics(uri));
+  });
+
+  test('positions count UTF-16 code units (an emoji is two)', async () => {
+    const c = await started();
+    const uri = uriOf('utf16.yaml');
+    await c.open(uri, 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - {users: ["😀"], level: metadata}\n');
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.range])).toEqual([['schema/enum', range(3, 27, 3, 35)]]);
+  });
+
+  test('didChange is debounced: only the latest version is linted and published', async () => {
+    const c = await started({ debounce: 200 });
+    const uri = uriOf('debounce.yaml');
+    await c.open(uri, EGRESS, 1);
+    await c.diagnostics(uri, (p) => p.version === 1);
+    await c.change(uri, 2, EGRESS.replace('proxyProtocl', 'proxyProtocol'));
+    await c.change(uri, 3, EGRESS.replace('name: master', 'name: controlplane'));
+    await c.change(uri, 4, EGRESS.replace('name: master', 'name: controlplane').replace('proxyProtocl', 'proxyProtocol'));
+    const last = await c.diagnostics(uri, (p) => p.version === 4);
+    expect(last.diagnostics.map((d) => d.code)).toEqual(['egress/selection-name-unique']);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(c.published.filter((p) => p.uri === uri).map((p) => p.version)).toEqual([1, 4]);
+  });
+
+  test('a file of node agent flags is linted like `platlint flags`; deprecated flags carry the Deprecated tag', async () => {
+    const c = await started();
+    const uri = uriOf('platlet.env');
+    await c.open(uri, '# written by the node bootstrap script\nPLATLET_EXTRA_ARGS="--max-pods=150 --cgroup-driver=systemd"\n', 1, 'properties');
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.range, d.severity, d.tags])).toEqual([
+      ['flags/deprecated', range(1, 20, 1, 30), 2, [2]],
+      ['flags/deprecated', range(1, 35, 1, 50), 2, [2]],
+    ]);
+    expect(p.diagnostics[0]!.message).toBe('`--max-pods` is deprecated; set its value in the configuration file named by `--config` instead');
+    // no YAML completion or hover in a file of flags
+    expect(await c.request('textDocument/completion', { textDocument: { uri }, position: pos(0, 0) })).toEqual([]);
+    expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(1, 22) })).toBeNull();
+  });
+
+  test('each document of a multi-document file is checked against its own kind', async () => {
+    const c = await started();
+    const uri = uriOf('multi.yaml');
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: metadata\n---\n' + EGRESS;
+    await c.open(uri, text);
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([
+      ['schema/enum', 3, 11],
+      ['egress/master-deprecated', 8, 10],
+      ['egress/selection-name-unique', 14, 10],
+      ['schema/required', 15, 4],
+      ['schema/unknown-field', 16, 6],
+    ]);
+    const hover = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: pos(10, 8) });
+    expect(hover.contents.value).toContain('`egressSelections[0].connection.proxyProtocol` of EgressSelectorConfiguration (apiserver.plat.io/v1beta1)');
+  });
+
+  test('hover describes the field from the schema: type, required, description, allowed values, default and limits', async () => {
+    const c = await started();
+    const uri = uriOf('hover.yaml');
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: Metadata\n';
+    await c.open(uri, text);
+    await c.diagnostics(uri);
+    const onKey = await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) });
+    expect(onKey).toEqual({
+      contents: {
+        kind: 'markdown',
+        value: [
+          '**level** · `string` · required',
+          '',
+          // the description comes from the schema file as it is
+          description('audit.schema.json', 'PolicyRule', 'level'),
+          '',
+          '- Allowed values: `None`, `Metadata`, `Request`, `RequestResponse`',
+          '',
+          '`rules[0].level` of Policy (audit.plat.io/v1)',
+        ].join('\n'),
+      },
+      range: range(3, 4, 3, 9),
+    });
+    // on the value: the same field
+    const onValue = await c.request<{ contents: { value: string }; range: unknown }>('textDocument/hover', { textDocument: { uri }, position: pos(3, 14) });
+    expect(onValue).toEqual(onKey);
+    const list = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: pos(2, 2) });
+    expect(list.contents.value.split('\n')[0]).toBe('**rules** · `list of PolicyRule` · required');
+    // outside any field: nothing
+    expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(4, 0) })).toBeNull();
+  });
+
+  test('hover shows defaults, numeric limits and formats', async () => {
+    const c = await started();
+    const uri = uriOf('limits.yaml');
+    const text = [
+      'apiVersion: apiserver.config.plat.io/v1',
+      'kind: EncryptionConfiguration',
+      'resources:',
+      '  - resources: [secrets]',
+      '    providers:',
+      '      - kms:',
+      '          name: k',
+      '          cachesize: 100',
+      '          timeout: 3s',
+      '',
+    ].join('\n');
+    await c.open(uri, text);
+    await c.diagnostics(uri);
+    const facts = async (line: number, character: number) => {
+      const h = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri }, position: pos(line, character) });
+      return h.contents.value.split('\n').filter((l) => l.startsWith('- ') || l.startsWith('**') || l.endsWith(')'));
+    };
+    expect(await facts(7, 12)).toMatchInlineSnapshot(`
+      [
+        "**cachesize** · \`integer\` · optional",
+        "- Default: \`1000\`",
+        "- Minimum: -2147483648",
+        "- Maximum: 2147483647",
+        "\`resources[0].providers[0].kms.cachesize\` of EncryptionConfiguration (apiserver.config.plat.io/v1)",
+      ]
+    `);
+    expect(await facts(8, 12)).toMatchInlineSnapshot(`
+      [
+        "**timeout** · \`string\` · optional",
+        "- Default: \`3s\`",
+        "- Format: duration",
+        "\`resources[0].providers[0].kms.timeout\` of EncryptionConfiguration (apiserver.config.plat.io/v1)",
+      ]
+    `);
+  });
+
+  test('completion: keys allowed and not yet present, enum values, apiVersion/kind pairs', async () => {
+    const c = await started();
+    const uri = uriOf('complete.yaml');
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: Metadata\n    \n  - level: Re\n# a comment\n---\n\n---\napiVersion: audit.plat.io/v1\nkind: \n';
+    await c.open(uri, text);
+    await c.diagnostics(uri);
+    type Item = { label: string; kind: number; detail?: string; textEdit: { range: unknown; newText: string } };
+    const complete = async (line: number, character: number) =>
+      (await c.request<{ items: Item[] }>('textDocument/completion', { textDocument: { uri }, position: pos(line, character) })).items;
+
+    // an empty line inside a rule: the rule's other keys
+    const keys = await complete(4, 4);
+    expect(keys.map((i) => [i.label, i.detail, i.textEdit.newText])).toEqual([
+      ['users', 'list of string', 'users:'],
+      ['userGroups', 'list of string', 'userGroups:'],
+      ['verbs', 'list of string', 'verbs:'],
+      ['resources', 'list of GroupResources', 'resources:'],
+      ['namespaces', 'list of string', 'namespaces:'],
+      ['nonResourceURLs', 'list of string', 'nonResourceURLs:'],
+      ['omitStages', 'list of string', 'omitStages:'],
+      ['omitManagedFields', 'boolean', 'omitManagedFields: '],
+    ]);
+    expect(keys.every((i) => i.kind === 10)).toBe(true);
+    expect(keys[0]!.textEdit.range).toEqual(range(4, 4, 4, 4));
+
+    // a value: the enum, replacing the word typed so far
+    const values = await complete(5, 13);
+    expect(values.map((i) => [i.label, i.kind])).toEqual([
+      ['None', 20],
+      ['Metadata', 20],
+      ['Request', 20],
+      ['RequestResponse', 20],
+    ]);
+    expect(values[0]!.textEdit.range).toEqual(range(5, 11, 5, 13));
+
+    // an empty document: apiVersion/kind pairs, then the two keys
+    const pairs = await complete(8, 0);
+    expect(pairs.find((i) => i.label === 'audit.plat.io/v1 Policy')?.textEdit.newText).toBe('apiVersion: audit.plat.io/v1\nkind: Policy');
+    expect(pairs.filter((i) => i.label.includes(' ')).length).toBe(KINDS.length);
+    expect(pairs.slice(-2).map((i) => i.label)).toEqual(['apiVersion', 'kind']);
+
+    // nothing inside a comment
+    expect(await complete(6, 3)).toEqual([]);
+
+    // the kind of a known apiVersion
+    const kinds = await complete(11, 6);
+    expect(kinds.map((i) => i.label)).toEqual(['Event', 'EventList', 'Policy', 'PolicyList']);
+  });
+
+  test('completion in list items and in JSON documents', async () => {
+    const c = await started();
+    type Item = { label: string; textEdit: { range: LspRange; newText: string } };
+    const complete = async (uri: string, line: number, character: number) =>
+      (await c.request<{ items: Item[] }>('textDocument/completion', { textDocument: { uri }, position: pos(line, character) })).items;
+    const yaml = uriOf('lists.yaml');
+    await c.open(yaml, 'apiVersion: audit.plat.io/v1\nkind: Policy\nomitStages:\n  - Res\nrules:\n  - \n');
+    await c.diagnostics(yaml);
+    // a scalar item of an enum list: the values
+    expect((await complete(yaml, 3, 7)).map((i) => [i.label, i.textEdit.newText, i.textEdit.range])).toEqual([
+      ['RequestReceived', 'RequestReceived', range(3, 4, 3, 7)],
+      ['ResponseStarted', 'ResponseStarted', range(3, 4, 3, 7)],
+      ['ResponseComplete', 'ResponseComplete', range(3, 4, 3, 7)],
+      ['Panic', 'Panic', range(3, 4, 3, 7)],
+    ]);
+    // a new item of a list of objects: the item's keys, required first in sort order
+    const rule = await complete(yaml, 5, 4);
+    expect(rule.map((i) => i.label)).toEqual(['level', 'users', 'userGroups', 'verbs', 'resources', 'namespaces', 'nonResourceURLs', 'omitStages', 'omitManagedFields']);
+
+    // a mapping nested in an item of a list kind
+    const roles = uriOf('roles.yaml');
+    await c.open(roles, 'apiVersion: rbac.authorization.plat.io/v1\nkind: RoleList\nitems:\n  - kind: Role\n    metadata:\n      name: a\n      \n');
+    await c.diagnostics(roles);
+    const meta = await complete(roles, 6, 6);
+    expect(meta.map((i) => i.label)).toMatchInlineSnapshot(`
+      [
+        "generateName",
+        "namespace",
+        "selfLink",
+        "uid",
+        "resourceVersion",
+        "generation",
+        "creationTimestamp",
+        "deletionTimestamp",
+        "deletionGracePeriodSeconds",
+        "labels",
+        "annotations",
+        "ownerReferences",
+        "finalizers",
+        "managedFields",
+      ]
+    `);
+    const item = await complete(roles, 3, 4);
+    expect(item.map((i) => i.label)).toMatchInlineSnapshot(`
+      [
+        "apiVersion",
+        "kind",
+        "rules",
+      ]
+    `);
+
+    const json = uriOf('policy.json');
+    const text = '{"apiVersion": "audit.plat.io/v1", "kind": "Policy", "rules": [{"level": "Me", "us": []}]}';
+    await c.open(json, text, 1, 'json');
+    await c.diagnostics(json);
+    // keys and values inside quotes: the bare names
+    const values = await complete(json, 0, text.indexOf('Me"') + 2);
+    expect(values.map((i) => i.textEdit.newText)).toEqual(['None', 'Metadata', 'Request', 'RequestResponse']);
+    const keys = await complete(json, 0, text.indexOf('us"') + 2);
+    expect(keys.map((i) => i.textEdit.newText)).toEqual(['users', 'userGroups', 'verbs', 'resources', 'namespaces', 'nonResourceURLs', 'omitStages', 'omitManagedFields']);
+    const hover = await c.request<{ contents: { value: string } }>('textDocument/hover', { textDocument: { uri: json }, position: pos(0, text.indexOf('level') + 2) });
+    expect(hover.contents.value.split('\n')[0]).toBe('**level** · `string` · required');
+    // JSON has no comments: only the quick fix, no "disable for this line"
+    await c.change(json, 2, '{"apiVersion": "audit.plat.io/v1", "kind": "Policy", "rules": [{"level": "metadata"}]}');
+    const p = await c.diagnostics(json, (x) => x.version === 2);
+    expect(p.diagnostics.map((d) => [d.code, d.range])).toEqual([['schema/enum', range(0, 73, 0, 83)]]);
+    const actions = await c.request<{ title: string }[]>('textDocument/codeAction', { textDocument: { uri: json }, range: p.diagnostics[0]!.range, context: { diagnostics: p.diagnostics } });
+    expect(actions.map((a) => a.title)).toEqual(['Fix: replace with "Metadata"']);
+  });
+
+  test('code actions: the quick fix of a diagnostic and "disable for this line"; the disable comment suppresses it', async () => {
+    const c = await started();
+    const uri = uriOf('actions.yaml');
+    await c.open(uri, EGRESS, 1);
+    const p = await c.diagnostics(uri, (x) => x.version === 1);
+    const master = p.diagnostics[0]!;
+    const actions = await c.request<{ title: string; kind: string; isPreferred?: boolean; diagnostics: unknown[]; edit: { changes: Record<string, { range: LspRange; newText: string }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: master.range,
+      context: { diagnostics: [master] },
+    });
+    expect(actions).toEqual([
+      {
+        title: 'Fix: replace with controlplane',
+        kind: 'quickfix',
+        diagnostics: [master],
+        isPreferred: true,
+        edit: { changes: { [uri]: [{ range: range(3, 10, 3, 16), newText: 'controlplane' }] } },
+      },
+      {
+        title: 'Disable egress/master-deprecated for this line',
+        kind: 'quickfix',
+        diagnostics: [master],
+        edit: { changes: { [uri]: [{ range: range(3, 0, 3, 0), newText: '  # platlint-disable-next-line egress/master-deprecated -- reason\n' }] } },
+      },
+    ]);
+    // applying the disable edit removes the finding (it is suppressed, with the placeholder reason)
+    await c.change(uri, 2, applyEdits(EGRESS, actions[1]!.edit.changes[uri]!));
+    const after = await c.diagnostics(uri, (x) => x.version === 2);
+    expect(after.diagnostics.map((d) => d.code)).toEqual(['egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
+    // applying the quick fix of the unknown field removes that finding
+    const unknown = p.diagnostics[3]!;
+    const fixes = await c.request<{ title: string; edit: { changes: Record<string, { range: LspRange; newText: string }[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: unknown.range,
+      context: { diagnostics: [unknown] },
+    });
+    expect(fixes.map((a) => a.title)).toEqual(['Fix: replace with proxyProtocol', 'Disable schema/unknown-field for this line']);
+    await c.change(uri, 3, applyEdits(EGRESS, fixes[0]!.edit.changes[uri]!));
+    const fixed = await c.diagnostics(uri, (x) => x.version === 3);
+    expect(fixed.diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique']);
+  });
+
+  test('no disable action inside a block scalar, where a comment would become text', async () => {
+    const c = await started();
+    const uri = uriOf('block.yaml');
+    const lines = [
+      'apiVersion: apiserver.plat.io/v1alpha1',
+      'kind: AuthenticationConfiguration',
+      'jwt:',
+      '  - issuer:',
+      '      url: https://sso.example.com',
+      '      audiences:',
+      '        - plat',
+      '    claimValidationRules:',
+      '      - expression: >',
+      '          claims.exp > 0 &&',
+      '          claims.iss ==',
+      '        message: incomplete comparison',
+      '    claimMappings:',
+      '      username:',
+      '        claim: sub',
+      '        prefix: ""',
+      '',
+    ];
+    await c.open(uri, lines.join('\n'));
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.range.start])).toEqual([['cel/compiles', pos(10, 22)]]);
+    const actions = await c.request<{ title: string }[]>('textDocument/codeAction', { textDocument: { uri }, range: p.diagnostics[0]!.range, context: { diagnostics: p.diagnostics } });
+    expect(actions).toEqual([]);
+  });
+
+  test('the disable action keeps the indentation of a nested line', async () => {
+    const c = await started();
+    const uri = uriOf('nested.yaml');
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: None\n    users: |\n      a\n';
+    await c.open(uri, text);
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.range])).toEqual([['schema/type', range(4, 11, 6, 0)]]);
+    const actions = await c.request<{ title: string; edit: unknown }[]>('textDocument/codeAction', { textDocument: { uri }, range: p.diagnostics[0]!.range, context: { diagnostics: p.diagnostics } });
+    expect(actions).toEqual([
+      {
+        title: 'Disable schema/type for this line',
+        kind: 'quickfix',
+        diagnostics: p.diagnostics,
+        edit: { changes: { [uri]: [{ range: range(4, 0, 4, 0), newText: '    # platlint-disable-next-line schema/type -- reason\n' }] } },
+      },
+    ]);
+  });
+
+  test('a file that does not parse: syntax errors are diagnostics; hover and completion still answer', async () => {
+    const c = await started();
+    const uri = uriOf('broken.yaml');
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: None\n   users: [a\nomitStages: x\n';
+    await c.open(uri, text, 1);
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.severity, d.range.start.line])).toEqual(expect.arrayContaining([['yaml/syntax', 1, expect.any(Number)]]));
+    expect(p.diagnostics.every((d) => d.code === 'yaml/syntax')).toBe(true);
+    // fatal findings cannot be disabled by a comment
+    const actions = await c.request<unknown[]>('textDocument/codeAction', { textDocument: { uri }, range: p.diagnostics[0]!.range, context: { diagnostics: p.diagnostics } });
+    expect(actions).toEqual([]);
+    const hover = await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) });
+    expect(hover?.contents.value.split('\n')[0]).toBe('**level** · `string` · required');
+    for (let line = 0; line < 7; line++) {
+      for (const character of [0, 3, 5, 12]) {
+        await c.request('textDocument/completion', { textDocument: { uri }, position: pos(line, character) });
+        await c.request('textDocument/hover', { textDocument: { uri }, position: pos(line, character) });
+      }
+    }
+    // the server is still alive and lints the repaired text
+    await c.change(uri, 2, 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: None\n');
+    expect((await c.diagnostics(uri, (x) => x.version === 2)).diagnostics).toEqual([]);
+    expect(c.stderr.join('')).toBe('');
+  });
+
+  test('the configuration above the file applies: a rule turned off, a severity changed, an ignored file', async () => {
+    const project = join(dir, 'project');
+    mkdirSync(join(project, 'generated'), { recursive: true });
+    writeFileSync(join(project, 'platlint.config.yaml'), 'rules:\n  egress/master-deprecated: "off"\n  schema/required: warn\nignores:\n  - generated/**\n');
+    const c = await started();
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, EGRESS);
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.severity])).toEqual([
+      ['egress/selection-name-unique', 1],
+      ['schema/required', 2],
+      ['schema/unknown-field', 1],
+    ]);
+    const ignored = pathToFileURL(join(project, 'generated', 'egress.yaml')).href;
+    await c.open(ignored, EGRESS);
+    expect((await c.diagnostics(ignored)).diagnostics).toEqual([]);
+    expect(c.messages).toEqual([]);
+  });
+
+  test('a changed configuration file re-lints the open documents (workspace/didChangeWatchedFiles)', async () => {
+    const project = join(dir, 'watched');
+    mkdirSync(project, { recursive: true });
+    const config = join(project, 'platlint.config.yaml');
+    writeFileSync(config, 'rules: {}\n');
+    const c = await started({ debounce: 0 }, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, EGRESS);
+    expect((await c.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
+    writeFileSync(config, 'rules:\n  schema/required: "off"\n  schema/unknown-field: "off"\n');
+    await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(config).href, type: 2 }] });
+    const after = await c.diagnostics(uri, (p) => p.diagnostics.length === 2);
+    expect(after.diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique']);
+  });
+
+  test('a broken configuration is reported once as a message, and the defaults apply', async () => {
+    const project = join(dir, 'broken-config');
+    mkdirSync(project, { recursive: true });
+    // unquoted `off` is the boolean false in YAML 1.1
+    writeFileSync(join(project, 'platlint.config.yaml'), 'rules:\n  egress/master-deprecated: off\n');
+    const c = await started();
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, EGRESS);
+    expect((await c.diagnostics(uri)).diagnostics).toEqual(egressDiagnostics(uri));
+    const config = join(project, 'platlint.config.yaml');
+    expect(c.messages).toEqual([
+      {
+        type: 1,
+        message: `platlint: invalid configuration file ${config} (${config}:2:29: \`egress/master-deprecated\` must be one of \`off\`, \`warn\`, \`error\`, got \`false\`); using the default configuration`,
+      },
+    ]);
+  });
+
+  test('pull diagnostics (textDocument/diagnostic) for clients that ask for them, and then no push', async () => {
+    const c = LspClient.start();
+    clients.push(c);
+    const init = await c.initialize({ textDocument: { diagnostic: { dynamicRegistration: false } } }, {}, pathToFileURL(dir).href);
+    expect(init.capabilities.diagnosticProvider).toEqual({ identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: false });
+    const uri = uriOf('pull.yaml');
+    await c.open(uri, EGRESS);
+    const report = await c.request('textDocument/diagnostic', { textDocument: { uri } });
+    expect(report).toEqual({ kind: 'full', items: egressDiagnostics(uri) });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(c.published).toEqual([]);
+  });
+
+  test('initializationOptions.diagnostics "push" keeps push diagnostics for a client that could pull', async () => {
+    const c = await started({ diagnostics: 'push', debounce: 0 }, { textDocument: { diagnostic: { dynamicRegistration: false } } });
+    const uri = uriOf('push.yaml');
+    await c.open(uri, EGRESS);
+    expect((await c.diagnostics(uri)).diagnostics).toEqual(egressDiagnostics(uri));
+  });
+
+  test('closing a document clears its diagnostics', async () => {
+    const c = await started();
+    const uri = uriOf('close.yaml');
+    await c.open(uri, EGRESS);
+    await c.diagnostics(uri);
+    await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    const cleared = await c.diagnostics(uri, (p) => p.diagnostics.length === 0);
+    expect(cleared.version).toBeUndefined();
+  });
+});
