@@ -16,8 +16,11 @@ import { MAYBE_AMBIGUOUS } from './parse.js';
  */
 
 class GiveUp extends Error {}
+// one instance, made once: giving up is control flow, and a new Error per throw would capture a stack
+// trace each time (measured: ~40 µs per file that gives up)
+const GIVE_UP = new GiveUp('the fast reader does not read this text');
 const giveUp = (): never => {
-  throw new GiveUp();
+  throw GIVE_UP;
 };
 
 type Token = CST.Token;
