@@ -46,9 +46,14 @@ continuations, Environment="PLATLET_..._ARGS=..."), environment files and plain 
 arguments after --. Every flag is checked against the node agent's flag table: unknown and deprecated
 flags, value types and ranges, and the rules between flags.
 
-A file named patch, flags, rules or explain is linted as ./NAME.
+A file named patch, flags, schemas, rules or explain is linted as ./NAME.
+The language server for editors is platlint-language-server --stdio (see the README).
 
 Options:
+  -f, --format NAME[:PATH]       Report format: stylish (default; github when GITHUB_ACTIONS=true), json,
+                                 sarif, github, junit, gitlab or compact. Repeat with :PATH to write
+                                 several reports in one run (one format may go to standard output)
+  -o, --output-file PATH         Write the report to a file instead of standard output
       --fix                      Apply the safe fixes to the files (renames of misspelt fields and values
                                  with one close match, deprecated names), then report what remains
       --fix-dry-run              Apply them in memory only: report what would remain, change no file
@@ -58,10 +63,6 @@ Options:
                                  (for whole-repository runs; a pre-commit run sees only some files)
       --type json|merge|strategic
                                  The patch type (platlint patch only; default strategic)
-  -f, --format NAME[:PATH]       Report format: stylish (default; github when GITHUB_ACTIONS=true), json,
-                                 sarif, github, junit, gitlab or compact. Repeat with :PATH to write
-                                 several reports in one run (one format may go to standard output)
-  -o, --output-file PATH         Write the report to a file instead of standard output
   -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)
       --no-config                Use no configuration file
       --quiet                    Report errors only, not warnings

@@ -14,28 +14,19 @@ rmSync(join(root, 'dist'), { recursive: true, force: true });
 // CommonJS code inside an ES module bundle (and Ajv's standalone validators) still calls require().
 const banner = { js: "import { createRequire as __platlintRequire } from 'node:module'; const require = __platlintRequire(import.meta.url);" };
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: false, legalComments: 'none', logLevel: 'warning', banner };
-// The CLI is one CommonJS file with every dependency inside: start-up reads one module instead of hundreds,
-// and bin/platlint.js compiles it with V8's code cache (below). `import.meta.url` becomes the file's URL.
-await build({
+// The CLI and the language server are one CommonJS file each with every dependency inside: start-up reads
+// one module instead of hundreds, and bin/platlint.js compiles the CLI with V8's code cache (below).
+// `import.meta.url` becomes the file's URL. The language server reads the JSON Schemas for hover and
+// completion from ../schemas (the package ships them).
+const standalone = {
   ...common,
   format: 'cjs',
   banner: { js: "var __platlintUrl = require('node:url').pathToFileURL(__filename).href;" },
-  entryPoints: [join(root, 'src/cli.ts')],
-  outfile: join(root, 'dist/cli.cjs'),
   minify: true,
   define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"' },
-});
-// The language server (bin/platlint-language-server.js): one CommonJS file too, with the CLI's defines. It
-// reads the JSON Schemas for hover and completion from ../schemas (the package ships them).
-await build({
-  ...common,
-  format: 'cjs',
-  banner: { js: "var __platlintUrl = require('node:url').pathToFileURL(__filename).href;" },
-  entryPoints: [join(root, 'src/lsp/server.ts')],
-  outfile: join(root, 'dist/lsp.cjs'),
-  minify: true,
-  define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"' },
-});
+};
+await build({ ...standalone, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.cjs') });
+await build({ ...standalone, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
 // The library keeps its dependencies external, as a library should.
 await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external', define: { __PLATLINT_VALIDATORS_DIR__: '"../validators/"', __PLATLINT_CEL_MODULE__: '"../cel-js.cjs"' } });
 // The CEL library is its own CommonJS file, required on first use (src/services/cel.ts): a run over files
