@@ -2,15 +2,18 @@ import { RULES } from '../rules/index.js';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import type { RuleMeta } from './define-rule.js';
 
-/** Kind names per rule id (rule modules list them; engine findings apply to every kind). */
+/** The kinds the checks over a set of files look at (src/objects.ts). */
+const SET_KINDS = 'ClusterRole, ClusterRoleBinding, Role, RoleBinding (and their lists)';
+
+/** Kind names per rule id (rule modules list them; engine findings apply to every kind, set checks to stored objects). */
 function kindsOf(id: string): string {
   const rule = RULES.find((r) => r.id === id);
-  return rule ? rule.kinds.join(', ') : 'all';
+  return rule ? rule.kinds.join(', ') : id.startsWith('set/') ? SET_KINDS : 'all';
 }
 
 /** All rules, engine findings first, then rule modules, each group sorted by id. */
 export function allRules(): { id: string; meta: RuleMeta; kinds: string }[] {
-  const builtin = Object.entries(BUILTIN_RULES).map(([id, meta]) => ({ id, meta, kinds: 'all' }));
+  const builtin = Object.entries(BUILTIN_RULES).map(([id, meta]) => ({ id, meta, kinds: kindsOf(id) }));
   const modules = [...RULES].sort((a, b) => a.id.localeCompare(b.id)).map((r) => ({ id: r.id, meta: r.meta, kinds: r.kinds.join(', ') }));
   return [...builtin.sort((a, b) => a.id.localeCompare(b.id)), ...modules];
 }
