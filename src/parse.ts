@@ -17,6 +17,7 @@ import {
   type ToJSOptions,
   type YAMLError,
   type Pair,
+  type Alias,
 } from 'yaml';
 import type { Diagnostic, Range } from './types.js';
 
@@ -64,6 +65,25 @@ function restoreStrings(doc: Document.Parsed): void {
       if (node.value instanceof Date || node.format === 'TIME' || node.value instanceof Uint8Array) node.value = node.source;
     },
   });
+}
+
+/**
+ * The first alias inside the collection its anchor names (`a: &a [*a]`): converting it would make a value
+ * that contains itself, which the platform's decoder refuses and which no rule could walk.
+ */
+function recursiveAlias(doc: Document): Alias | undefined {
+  let found: Alias | undefined;
+  visit(doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(doc);
+      if (target && path.includes(target as never)) {
+        found = node;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 /** Thrown by `toValue` for what only the `yaml` package's own conversion handles (aliases, merge keys, tags). */
@@ -251,7 +271,19 @@ export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResu
         } catch (e) {
           if (e !== FALLBACK) throw e;
           restoreStrings(doc);
-          value = doc.toJS(TO_JS);
+          const recursive = recursiveAlias(doc);
+          if (recursive) {
+            broken = true;
+            diagnostics.push({
+              ruleId: 'yaml/alias-limit',
+              severity: 'error',
+              message: `alias \`*${recursive.source}\` refers to a collection that contains it (a recursive alias, which the platform refuses); not linted`,
+              path: [],
+              range: { start: recursive.range?.[0] ?? start, end: recursive.range?.[1] ?? start },
+              document: index,
+              fatal: true,
+            });
+          } else value = doc.toJS(TO_JS);
         }
       } catch (err) {
         if (!(err instanceof ReferenceError)) throw err;

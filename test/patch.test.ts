@@ -116,3 +116,12 @@ describe('strategic merge keys', () => {
     expect(findings(text, strategic)).toEqual(['patch/strategic-merge-key-required spec.jobTemplate.spec.template.spec.initContainers[0] 7:15']);
   });
 });
+
+describe('a patch whose alias contains itself', () => {
+  it('is one yaml/alias-limit finding at the alias, for every patch type (no rule walks it)', () => {
+    for (const kind of ['JSONPatch', 'MergePatch', 'StrategicMergePatch']) {
+      const r = lintText('spec: &s\n  template: *s\n', { kind: commandKind(kind) });
+      expect(r.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(['yaml/alias-limit 2:13']);
+    }
+  });
+});
