@@ -9,6 +9,15 @@ function fileProblem(ruleId: string, message: string): Diagnostic {
   return { ruleId, severity: 'error', message, path: [], range: { start: 0, end: 0 }, document: -1, fatal: true };
 }
 
+const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
+
+/** One strict decoder per encoding, reused across files (decode() without `stream` keeps no state). */
+function decoder(encoding: string): InstanceType<typeof TextDecoder> {
+  let d = decoders.get(encoding);
+  if (!d) decoders.set(encoding, (d = new TextDecoder(encoding, { fatal: true, ignoreBOM: true })));
+  return d;
+}
+
 /**
  * Turns a file's bytes into text the parser can read, or into one `input/*` diagnostic saying why it cannot
  * be linted: a binary file (a NUL byte), a file over the size limit, or bytes that are not UTF-8.
@@ -33,7 +42,7 @@ export function decodeBytes(bytes: Uint8Array, maxFileSize = DEFAULT_MAX_FILE_SI
     return { diagnostic: fileProblem('input/binary', 'file is binary (it contains a NUL byte); not linted') };
   }
   try {
-    const text = new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(body);
+    const text = decoder(encoding).decode(body);
     if (encoding !== 'utf-8' && text.includes('\0')) {
       return { diagnostic: fileProblem('input/binary', 'file is binary (it contains a NUL character); not linted') };
     }
