@@ -8,7 +8,9 @@ import nonResourceUrlsExclusive from './non-resource-urls-exclusive.js';
 import resourceNamesSpecificResource from './resource-names-specific-resource.js';
 import resourceNamesVerbRestrictable from './resource-names-verb-restrictable.js';
 import resourceRuleComplete from './resource-rule-complete.js';
+import selectorLabelsValid from './selector-labels-valid.js';
 import selectorRequirementValues from './selector-requirement-values.js';
+import serviceAccountSubjectNameValid from './service-account-subject-name-valid.js';
 import serviceAccountSubjectNamespace from './service-account-subject-namespace.js';
 import subjectApiGroupMatchesKind from './subject-api-group-matches-kind.js';
 import subjectNamespaceOnlyForServiceAccount from './subject-namespace-only-for-service-account.js';
@@ -24,7 +26,9 @@ export const rules: readonly Rule[] = [
   resourceNamesSpecificResource,
   resourceNamesVerbRestrictable,
   resourceRuleComplete,
+  selectorLabelsValid,
   selectorRequirementValues,
+  serviceAccountSubjectNameValid,
   serviceAccountSubjectNamespace,
   subjectApiGroupMatchesKind,
   subjectNamespaceOnlyForServiceAccount,
