@@ -157,8 +157,22 @@ class Bundler {
       } else out[k] = v; // enum, const, default, examples, descriptions: data, copied as they are
     }
     if (patterns.length > 0) out.allOf = [...((out.allOf as unknown[] | undefined) ?? []), ...patterns];
-    // editors render `markdownDescription` as Markdown in hover; the descriptions use `code` spans
-    if (typeof out.description === 'string' && /[`*]/.test(out.description) && out.markdownDescription === undefined) out.markdownDescription = out.description;
+    // editors render `markdownDescription` as Markdown in hover (the descriptions use `code` spans) and prefer it
+    // to `description`: every described schema gets one, or a field's plain description would lose to the
+    // Markdown one of its type
+    if (typeof out.description === 'string' && out.markdownDescription === undefined) out.markdownDescription = out.description;
+    // draft-07 ignores the siblings of a `$ref`, and editors show the first description they meet, which is
+    // the type's: a field's own description beside the `$ref` of a scalar type (`timeout`: "at most 30s"
+    // beside `Duration`) gets the type written inline instead; a reference to an object type goes into allOf
+    if (typeof s.$ref === 'string' && Object.keys(out).length > 1) {
+      const { $ref, ...rest } = out;
+      const { target, docId: targetDoc } = this.resolve(s.$ref, docId);
+      if (!('properties' in target) && !('$ref' in target) && !('allOf' in target) && !('anyOf' in target)) {
+        const { description: _d, markdownDescription: _m, title: _t, ...type } = this.transform(target, targetDoc);
+        return { ...type, ...rest };
+      }
+      return { ...rest, allOf: [{ $ref }, ...((rest.allOf as unknown[] | undefined) ?? [])] };
+    }
     return out;
   }
 }
