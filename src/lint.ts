@@ -96,14 +96,19 @@ function spanRange(ld: LintDocument, text: string, path: Path, span: { start: nu
 }
 
 /** A stored object's fact with its file ranges, before line and column are known. */
-type RangedFact = Omit<LocatedFact, 'range' | 'roleRef'> & { range: Range; roleRef?: { kind: string; name: string; path: Path; range: Range } };
+type RangedFact = Omit<LocatedFact, 'range' | 'roleRef' | 'broadSubjects'> & {
+  range: Range;
+  roleRef?: { kind: string; name: string; path: Path; range: Range };
+  broadSubjects?: { name: string; kind: string; audience: string; path: Path; range: Range }[];
+};
 
 function rangedFacts(value: unknown, kind: KindSpec, document: number, at: (path: Path) => Range): RangedFact[] {
-  return objectFacts(value, kind).map(({ roleRef, ...f }) => ({
+  return objectFacts(value, kind).map(({ roleRef, broadSubjects, ...f }) => ({
     ...f,
     document,
     range: at(f.path),
     ...(roleRef ? { roleRef: { ...roleRef, range: at(roleRef.path) } } : {}),
+    ...(broadSubjects ? { broadSubjects: broadSubjects.map((b) => ({ ...b, range: at(b.path) })) } : {}),
   }));
 }
 
@@ -239,7 +244,12 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     documentsChecked: checked,
     documentsSkipped: skipped,
     extra: (positioned, deferred) => {
-      const objects: LocatedFact[] = facts.map(({ roleRef, ...f }) => ({ ...f, range: positioned(f.range), ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}) }));
+      const objects: LocatedFact[] = facts.map(({ roleRef, broadSubjects, ...f }) => ({
+        ...f,
+        range: positioned(f.range),
+        ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}),
+        ...(broadSubjects ? { broadSubjects: broadSubjects.map((b) => ({ ...b, range: positioned(b.range) })) } : {}),
+      }));
       return {
         ...(objects.length > 0 ? { objects } : {}),
         ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),

@@ -1,5 +1,6 @@
 import type { KindSpec } from './kinds.js';
 import type { Path } from './path.js';
+import { broadAudience, grantsEverything } from './services/rbac.js';
 import { obj, objItems, str } from './services/values.js';
 import type { Position, Range } from './types.js';
 
@@ -20,13 +21,18 @@ export interface ObjectFact {
   roleRef?: { kind: string; name: string; path: Path };
   /** A role's first policy rule that grants non-resource URLs (`rules[1]`, as text). */
   nonResourceRule?: string;
+  /** A role's first policy rule that grants every verb on every resource of every group (`rules[0]`). */
+  grantsAll?: string;
+  /** A binding's subjects that the API server assigns to everyone of a kind (`system:authenticated` …). */
+  broadSubjects?: { name: string; kind: string; audience: string; path: Path }[];
 }
 
 /** A fact with the file ranges of its name and its `roleRef`, as a lint run returns it. */
-export interface LocatedFact extends Omit<ObjectFact, 'roleRef'> {
+export interface LocatedFact extends Omit<ObjectFact, 'roleRef' | 'broadSubjects'> {
   document: number;
   range: Range & Position;
   roleRef?: { kind: string; name: string; path: Path; range: Range & Position };
+  broadSubjects?: { name: string; kind: string; audience: string; path: Path; range: Range & Position }[];
 }
 
 /** Kinds whose objects the set checks look at; cluster-scoped ones ignore `metadata.namespace`. */
@@ -55,6 +61,14 @@ function factOf(value: unknown, kind: KindSpec, itemKind: string, prefix: Path):
   };
   const withUrls = objItems(o?.rules).find(([, r]) => Array.isArray(r.nonResourceURLs) && r.nonResourceURLs.length > 0);
   if (withUrls) fact.nonResourceRule = `rules[${withUrls[0]}]`;
+  const everything = objItems(o?.rules).find(([, r]) => grantsEverything(r));
+  if (everything) fact.grantsAll = `rules[${everything[0]}]`;
+  const broad = objItems(o?.subjects).flatMap(([i, sub]) => {
+    const subjectName = str(sub.name);
+    const audience = subjectName === undefined ? undefined : broadAudience(sub.kind, subjectName);
+    return audience === undefined ? [] : [{ name: subjectName!, kind: String(sub.kind), audience, path: [...prefix, 'subjects', i, 'name'] }];
+  });
+  if (broad.length > 0) fact.broadSubjects = broad;
   const ref = obj(o?.roleRef);
   const refKind = str(ref?.kind);
   const refName = str(ref?.name);

@@ -3,6 +3,7 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from './lint.js';
 import type { LocatedFact } from './objects.js';
+import { ADMIN_ROLES } from './services/rbac.js';
 import { unusedMessage } from './suppress.js';
 import type { Position, Range } from './types.js';
 
@@ -36,7 +37,8 @@ function describe(kind: string, namespace: string, name: string): string {
 /**
  * Checks the set of files of one run as a whole: the same object defined twice, bindings whose `roleRef`
  * names a role the set defines as another kind or in another namespace (and, with `resolveRefs`, one it
- * does not define at all), and RoleBindings of ClusterRoles whose non-resource URLs they cannot grant. Adds the findings to the results in place (severities from the
+ * does not define at all), RoleBindings of ClusterRoles whose non-resource URLs they cannot grant, and roles
+ * of the set that grant everything bound to everyone of a kind. Adds the findings to the results in place (severities from the
  * configuration, suppression comments applied) and returns them.
  */
 export function checkSet(results: LintResult[], options: SetOptions = {}): LintResult[] {
@@ -95,7 +97,19 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
           report(w, 'set/non-resource-urls-ignored', `ClusterRole \`${ref.name}\` grants non-resource URLs (${withUrls.fact.nonResourceRule}, ${where(withUrls)}), which a RoleBinding ignores: it grants only the role's namespaced permissions; bind the role with a ClusterRoleBinding to grant them`, ref.range, ref.path);
         }
       }
-      if (ref.kind === 'ClusterRole' ? sameKind.length > 0 : sameKind.some(sameNamespace)) continue;
+      const resolved = ref.kind === 'ClusterRole' ? sameKind[0] : sameKind.find(sameNamespace);
+      if (resolved) {
+        // a role of the set that grants everything, bound to everyone of a kind (the built-in admin roles are
+        // a per-document rule: security/no-admin-binding-to-broad-groups)
+        const all = resolved.fact.grantsAll;
+        if (all !== undefined && !(ref.kind === 'ClusterRole' && ADMIN_ROLES.has(ref.name))) {
+          for (const b of fact.broadSubjects ?? []) {
+            const who = b.kind === 'User' ? 'user' : 'group';
+            report(w, 'set/admin-like-role-bound-broadly', `${who} \`${b.name}\` (${b.audience}) is bound to ${ref.kind} \`${ref.name}\`, which grants every verb on every resource (${all}, ${where(resolved)}); bind it only to named users, groups or service accounts`, b.range, b.path);
+          }
+        }
+        continue;
+      }
       const otherKind = roles.filter((r) => r.fact.kind !== ref.kind && (r.fact.kind === 'ClusterRole' || sameNamespace(r)));
       if (otherKind.length > 0) {
         const o = otherKind[0]!;

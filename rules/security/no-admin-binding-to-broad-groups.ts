@@ -1,21 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
+import { ADMIN_ROLES, broadAudience } from '../../src/services/rbac.js';
 import { obj, objItems, str } from '../../src/services/values.js';
-
-/** Built-in ClusterRoles that give control of a namespace (`admin`, `edit`) or of the cluster (`cluster-admin`). */
-const ADMIN_ROLES = new Set(['cluster-admin', 'admin', 'edit']);
-
-/** Who a broad subject stands for, or undefined for a subject naming specific identities. */
-function audience(kind: string | undefined, name: string): string | undefined {
-  if (kind === 'Group') {
-    if (name === 'system:unauthenticated') return 'every request without credentials';
-    if (name === 'system:authenticated') return 'every authenticated user and service account';
-    if (name === 'system:serviceaccounts') return 'every service account of every namespace';
-    const ns = /^system:serviceaccounts:(.+)$/.exec(name)?.[1];
-    if (ns !== undefined) return `every service account of namespace \`${ns}\`, so every pod there`;
-  }
-  if (kind === 'User' && name === 'system:anonymous') return 'every anonymous request';
-  return undefined;
-}
 
 export default defineRule({
   id: 'security/no-admin-binding-to-broad-groups',
@@ -39,7 +24,7 @@ export default defineRule({
     if (str(ref?.kind) !== 'ClusterRole' || role === undefined || !ADMIN_ROLES.has(role)) return;
     for (const [i, subject] of objItems(doc?.subjects)) {
       const name = str(subject.name);
-      const who = name === undefined ? undefined : audience(str(subject.kind), name);
+      const who = name === undefined ? undefined : broadAudience(subject.kind, name);
       if (who === undefined) continue;
       const kind = subject.kind === 'User' ? 'user' : 'group';
       ctx.report(['subjects', i, 'name'], `${kind} \`${name}\` (${who}) is bound to ClusterRole \`${role}\`; bind \`${role}\` only to named users, groups or service accounts`, {
