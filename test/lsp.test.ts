@@ -141,6 +141,18 @@ describe('language server over stdio', () => {
     expect(p.diagnostics.map((d) => [d.code, d.range])).toEqual([['schema/enum', range(3, 27, 3, 35)]]);
   });
 
+  test('the checks across documents run over the file: a role defined twice in one file', async () => {
+    const c = await started();
+    const uri = uriOf('roles.yaml');
+    const role = 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: viewer\nrules:\n  - apiGroups: [""]\n    resources: ["events"]\n    verbs: ["list"]\n';
+    await c.open(uri, `${role}---\n${role}`);
+    const p = await c.diagnostics(uri);
+    expect(p.diagnostics.map((d) => [d.code, d.range])).toEqual([
+      ['set/duplicate-object', range(3, 8, 3, 14)],
+      ['set/duplicate-object', range(12, 8, 12, 14)],
+    ]);
+  });
+
   test('didChange is debounced: only the latest version is linted and published', async () => {
     const c = await started({ debounce: 200 });
     const uri = uriOf('debounce.yaml');

@@ -28,6 +28,7 @@ import { hoverAt } from './hover.js';
 import { SchemaDocs } from './schema-docs.js';
 import { VERSION } from '../version.js';
 import { ignoreMatcher } from '../discover.js';
+import { checkSet } from '../sets.js';
 
 /** Milliseconds of quiet after a change before the document is linted again (initializationOptions.debounce). */
 export const DEFAULT_DEBOUNCE_MS = 150;
@@ -57,11 +58,6 @@ function isYamlOrJson(document: TextDocument): boolean {
 const ignore = () => {};
 
 /** Whether a configured ignore pattern (relative to the configuration's folder) matches a file, as the CLI's discovery decides. */
-/** Whether the configuration's ignore patterns (and node_modules, .git) exclude a file, as for the command line. */
-function ignoredBy(config: Config, file: string): boolean {
-  return ignoreMatcher(config)(file);
-}
-
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {}): Connection {
   const documents = new TextDocuments(TextDocument);
   const schemas = new SchemaDocs();
@@ -106,11 +102,12 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const filePath = filePathOf(document.uri);
     const config = configFor(filePath);
     let diagnostics: LspDiagnostic[] = [];
-    if (!(filePath && ignoredBy(config, filePath))) {
+    if (!(filePath && ignoreMatcher(config)(filePath))) {
       const options = { filePath: filePath ?? document.uri, config };
       // YAML and JSON documents are plat objects; anything else an editor sends (a systemd unit, an environment
       // file, a file of flags) is read as a node agent command line, as `platlint flags` reads it
-      const result = isYamlOrJson(document) ? lintText(document.getText(), options) : lintFlagsText(document.getText(), options);
+      // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file)
+      const result = isYamlOrJson(document) ? checkSet([lintText(document.getText(), options)], { config })[0]! : lintFlagsText(document.getText(), options);
       diagnostics = toLspDiagnostics(document, result);
     }
     published.set(document.uri, { version: document.version, diagnostics });
