@@ -28,22 +28,36 @@ for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIN
 
 /**
  * Runs every enabled rule that applies to the document's kind, with one context for the document. The
- * items of a list kind (`RoleList`) are checked by the rules of their kind, at `items[i]`.
+ * items of a list kind (`RoleList`) are checked by the rules of their kind, at `items[i]`. `rules` limits the
+ * run to those rules (tests, benchmarks).
  */
-export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules: readonly Rule[] = BY_KIND.get(kind.kind) ?? []): RuleFinding[] {
-  const out = runOn(value, kind, enabled, rules, []);
+export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules?: readonly Rule[]): RuleFinding[] {
+  const own = rules ? rules.filter((r) => r.kinds.includes(kind.kind) && enabled(r.id)) : enabledRules(kind.kind, enabled);
+  const out = runOn(value, kind, own, []);
   const items = (value as { items?: unknown } | null)?.items;
   const itemKind = kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
   if (itemKind && Array.isArray(items)) {
-    const itemRules = BY_KIND.get(itemKind.kind) ?? [];
+    const itemRules = rules ? rules.filter((r) => r.kinds.includes(itemKind.kind) && enabled(r.id)) : enabledRules(itemKind.kind, enabled);
     items.forEach((item, i) => {
-      if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push(...runOn(item, itemKind, enabled, itemRules, ['items', i]));
+      if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push(...runOn(item, itemKind, itemRules, ['items', i]));
     });
   }
   return out;
 }
 
-function runOn(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules: readonly Rule[], prefix: Path): RuleFinding[] {
+/** The enabled rules of a kind, kept per `enabled` function (one per configuration: see enabledIn). */
+const ENABLED_BY_KIND = new WeakMap<(ruleId: string) => boolean, Map<string, Rule[]>>();
+
+function enabledRules(kind: string, enabled: (ruleId: string) => boolean): Rule[] {
+  let byKind = ENABLED_BY_KIND.get(enabled);
+  if (!byKind) ENABLED_BY_KIND.set(enabled, (byKind = new Map()));
+  let rules = byKind.get(kind);
+  if (!rules) byKind.set(kind, (rules = (BY_KIND.get(kind) ?? []).filter((r) => enabled(r.id))));
+  return rules;
+}
+
+/** Runs rules (enabled, of the kind) on one object; `prefix` places an item of a list kind. */
+function runOn(value: unknown, kind: KindSpec, rules: readonly Rule[], prefix: Path): RuleFinding[] {
   const out: RuleFinding[] = [];
   let current = '';
   const ctx: RuleContext = {
@@ -58,7 +72,6 @@ function runOn(value: unknown, kind: KindSpec, enabled: (ruleId: string) => bool
     cel: celService,
   };
   for (const rule of rules) {
-    if (!rule.kinds.includes(kind.kind) || !enabled(rule.id)) continue;
     current = rule.id;
     try {
       rule.check(value, ctx);

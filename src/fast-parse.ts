@@ -70,9 +70,9 @@ function scalarValue(token: Token): unknown {
 /**
  * Repeats the composer's checks of the tokens before a key, item or value (`resolveProps`) for the token
  * kinds accepted here: spaces (never tabs: the caller gives up on them), newlines, comments and one indicator.
- * Returns whether the indicator was found and whether a newline was seen.
+ * Returns whether the indicator was found (`FOUND`) and whether a newline was seen (`NEWLINE`), as bits.
  */
-function props(tokens: readonly SourceToken[], indicator: string | null, startOnNewline: boolean): { found: boolean; newline: boolean } {
+function props(tokens: readonly SourceToken[], indicator: string | null, startOnNewline: boolean): number {
   let hasSpace = startOnNewline;
   let found = false;
   let newline = false;
@@ -94,8 +94,12 @@ function props(tokens: readonly SourceToken[], indicator: string | null, startOn
         hasSpace = false;
     }
   }
-  return { found, newline };
+  return (found ? FOUND : 0) | (newline ? NEWLINE : 0);
 }
+
+/** Bits of what `props` saw (a number, not an object: it runs for every key and item of every file). */
+const FOUND = 1;
+const NEWLINE = 2;
 
 /** The composer's check for implicit keys: a one-line flow scalar (a newline in its trailing tokens counts). */
 function containsNewline(key: Token): boolean {
@@ -136,15 +140,15 @@ function blockMap(bm: CST.BlockMap): Record<string, unknown> {
   for (const item of bm.items) {
     const { start, key, sep, value } = item as CST.BlockMap['items'][number] & { key?: Token; sep?: SourceToken[]; value?: Token };
     if (!key || !sep) giveUp();
-    if (props(start, null, true).found) giveUp();
+    if (props(start, null, true) & FOUND) giveUp();
     if (!('indent' in key!) || (key as { indent: number }).indent !== bm.indent || containsNewline(key!)) giveUp();
     if (key!.type === 'scalar' && key!.source.length > 1000) giveUp();
     const k = scalarValue(key!);
     const name = k === null ? '' : String(k);
     if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
     const v = props(sep!, 'map-value-ind', key!.type === 'block-scalar');
-    if (!v.found) giveUp();
-    if (value?.type === 'block-map' && !v.newline) giveUp();
+    if (!(v & FOUND)) giveUp();
+    if (value?.type === 'block-map' && !(v & NEWLINE)) giveUp();
     out[name] = node(value);
   }
   return out;
@@ -152,7 +156,7 @@ function blockMap(bm: CST.BlockMap): Record<string, unknown> {
 
 function blockSeq(bs: CST.BlockSequence): unknown[] {
   return bs.items.map(({ start, value }) => {
-    if (!props(start, 'seq-item-ind', true).found) giveUp();
+    if (!(props(start, 'seq-item-ind', true) & FOUND)) giveUp();
     return node(value);
   });
 }
@@ -218,7 +222,7 @@ export function fastValues(text: string, tokens: readonly CST.Token[]): unknown[
       switch (token.type) {
         case 'document': {
           const p = props(token.start, 'doc-start', true);
-          if (p.found && (token.value?.type === 'block-map' || token.value?.type === 'block-seq') && !p.newline) giveUp();
+          if (p & FOUND && (token.value?.type === 'block-map' || token.value?.type === 'block-seq') && !(p & NEWLINE)) giveUp();
           endTokens(token.end ?? [], false);
           values.push(node(token.value));
           break;

@@ -61,8 +61,16 @@ export function baseSeverity(ruleId: string): Severity {
 
 /** Whether a rule runs at all under a configuration. */
 export function enabledIn(config: Config): (ruleId: string) => boolean {
-  return (ruleId) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
+  // one function per configuration, so that the engine can keep the enabled rules per kind (src/engine.ts)
+  let enabled = ENABLED.get(config);
+  if (!enabled) {
+    enabled = (ruleId) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
+    ENABLED.set(config, enabled);
+  }
+  return enabled;
 }
+
+const ENABLED = new WeakMap<Config, (ruleId: string) => boolean>();
 
 /** String values at a kind's sensitive paths: they are scrubbed from every message. */
 function secretsOf(value: unknown, kind: KindSpec): string[] {
@@ -195,6 +203,7 @@ function schemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
 
 /** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
 function documentFindings(found: readonly Found[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
+  if (found.length === 0) return [];
   const secrets = secretsOf(value, kind);
   return found.map((f) => ({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: index, kind: kind.kind, apiVersion: kind.apiVersion }));
 }

@@ -48,10 +48,11 @@ export function isClusterScoped(kind: string): boolean {
 }
 
 function factOf(value: unknown, kind: KindSpec, itemKind: string, prefix: Path): ObjectFact | undefined {
+  if (!STORED[itemKind]) return undefined;
   const o = obj(value);
   const meta = obj(o?.metadata);
   const name = str(meta?.name);
-  if (!STORED[itemKind] || name === undefined || name === '') return undefined;
+  if (name === undefined || name === '') return undefined;
   const fact: ObjectFact = {
     kind: itemKind,
     apiVersion: kind.apiVersion,
