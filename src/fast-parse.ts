@@ -15,7 +15,7 @@ import { MAYBE_AMBIGUOUS } from './parse.js';
  * `test/fast-parse.test.ts` compares the two readings on every fixture and on thousands of mutated files.
  */
 
-class GiveUp extends Error {}
+export class GiveUp extends Error {}
 // one instance, made once: giving up is control flow, and a new Error per throw would capture a stack
 // trace each time (measured: ~40 µs per file that gives up)
 const GIVE_UP = new GiveUp('the fast reader does not read this text');
@@ -32,9 +32,10 @@ const RESOLVE_OPTIONS = { intAsBigInt: false } as never;
 
 /** The value of a plain scalar as the platform reads it (YAML 1.1; timestamps and 1:30 stay strings). */
 /** First characters of every YAML 1.1 plain scalar that is not a string (numbers, null, booleans, `<<`). */
-const MAYBE_NOT_STRING = new Set([...'-+.0123456789~nNyYtTfFoO<']);
+// `e` and `E`: the yaml package's YAML 1.1 float pattern also reads `e-2` (as NaN); the full parse does, so these must too
+const MAYBE_NOT_STRING = new Set([...'-+.0123456789~nNyYtTfFoO<eE']);
 
-function resolvePlain(source: string): unknown {
+export function resolvePlain(source: string): unknown {
   if (source !== '' && !MAYBE_NOT_STRING.has(source[0]!)) return source;
   // A value YAML 1.2 tools may read differently gets a warning, which needs the full parse's positions.
   if (MAYBE_AMBIGUOUS.test(source)) giveUp();
@@ -50,7 +51,7 @@ function resolvePlain(source: string): unknown {
 }
 
 /** First characters a plain scalar may not start with (the composer reports them). */
-const BAD_PLAIN_START = new Set([...'\t,%|>@`']);
+export const BAD_PLAIN_START = new Set([...'\t,%|>@`']);
 
 function scalarValue(token: Token): unknown {
   // The common case, a one-line plain scalar with nothing but white space after it, is its own source text.

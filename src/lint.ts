@@ -1,10 +1,11 @@
-import { isScalar, type CST, type LineCounter } from 'yaml';
+import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules, type RuleFinding } from './engine.js';
 import { identify, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
+import { lexValues } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import { validateSchema, type SchemaFinding } from './schema.js';
@@ -220,8 +221,17 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const config = options.config ?? DEFAULT_CONFIG;
   const filePath = options.filePath ?? '<text>';
   const source = stripBom(text);
-  const tokens = tokenize(source);
-  const fast = options.fastReader === false ? undefined : fastCheck(source, tokens, config, options.kind);
+  const fastReader = options.fastReader !== false && !source.includes('platlint-disable');
+  // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
+  // without the syntax tree
+  const lexed = fastReader ? lexValues(source) : undefined;
+  const early = lexed && checkValues(lexed.values, config, options.kind);
+  if (early && isClean(early)) {
+    return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped });
+  }
+  const tokens = tokenize(source, lexed?.tokens);
+  // the lexer reader's documents are the syntax tree's when they are as many (then its checks are reused)
+  const fast = !fastReader ? undefined : early && sameDocuments(lexed!.values, tokens) ? early : fastCheck(source, tokens, config, options.kind);
   const facts: RangedFact[] = [];
   let raw = fast && positionFromTokens(fast, source, tokens, facts);
   let checked = fast?.checked.size ?? 0;
@@ -346,9 +356,12 @@ interface FastCheck {
  * Undefined when the fast reader gives up (the file is then composed fully).
  */
 function fastCheck(source: string, tokens: Tokens, config: Config, forced: KindSpec | undefined): FastCheck | undefined {
-  if (source.includes('platlint-disable')) return undefined;
   const values = fastValues(source, tokens.tokens);
-  if (!values) return undefined;
+  return values && checkValues(values, config, forced);
+}
+
+/** Identification, schema and rules over documents read by a fast reader (by document index). */
+function checkValues(values: readonly unknown[], config: Config, forced: KindSpec | undefined): FastCheck {
   const result: FastCheck = { checked: new Map(), allKinds: true, skipped: 0 };
   const enabled = enabledIn(config);
   values.forEach((value, index) => {
@@ -359,6 +372,19 @@ function fastCheck(source: string, tokens: Tokens, config: Config, forced: KindS
     else result.checked.set(index, { value, kind: id.kind, schema: schemaFindings(value, id.kind), rules: runRules(value, id.kind, enabled) });
   });
   return result;
+}
+
+/** Whether fast-checked documents are all known kinds with no finding and no stored object (nothing to place). */
+function isClean(fast: FastCheck): boolean {
+  if (!fast.allKinds) return false;
+  for (const c of fast.checked.values()) {
+    if (c.schema.length > 0 || c.rules.length > 0 || objectFacts(c.value, c.kind).length > 0) return false;
+  }
+  return true;
+}
+
+function sameDocuments(values: readonly unknown[], tokens: Tokens): boolean {
+  return values.length === tokens.tokens.filter((t) => t.type === 'document').length;
 }
 
 /**

@@ -235,9 +235,16 @@ export interface Tokens {
   lineCounter: LineCounter;
 }
 
-export function tokenize(text: string): Tokens {
+export function tokenize(text: string, lexemes?: readonly string[]): Tokens {
   const lineCounter = new LineCounter();
-  return { tokens: [...new Parser(lineCounter.addNewLine).parse(text)], lineCounter };
+  const parser = new Parser(lineCounter.addNewLine);
+  if (!lexemes) return { tokens: [...parser.parse(text)], lineCounter };
+  // the lexer's tokens of `text`, already made (src/lex-read.ts): parsed as `Parser#parse` would
+  lineCounter.addNewLine(0);
+  const tokens: CST.Token[] = [];
+  for (const lexeme of lexemes) for (const t of parser.next(lexeme)) tokens.push(t);
+  for (const t of parser.end()) tokens.push(t);
+  return { tokens, lineCounter };
 }
 
 /**

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fastValues } from '../src/fast-parse.js';
+import { lexValues } from '../src/lex-read.js';
 import { parseText, tokenize } from '../src/parse.js';
 import { commandKind } from '../src/kinds.js';
 import { lintText } from '../src/lint.js';
@@ -24,15 +25,26 @@ function fullReading(text: string): unknown[] | 'error' {
   return r.documents.map((d) => (d.value === undefined ? null : d.value));
 }
 
-/** Where both readers agree, the fast one may also give up; it must never disagree. */
+/**
+ * Where both readers agree, the fast ones may also give up; they must never disagree. The syntax-tree reader
+ * (fastValues) and the lexer reader (lexValues) are both checked.
+ */
 function check(text: string): 'agreed' | 'gave-up' {
+  const lex = lexValues(text);
   const fast = fastValues(text, tokenize(text).tokens);
+  if (lex !== undefined) {
+    const full = fullReading(text);
+    expect(full, `lexer reader accepted: ${text}`).not.toBe('error');
+    expect(lex.values.filter((v) => v !== null), `lexer reader: ${text}`).toEqual((full as unknown[]).filter((v) => v !== null));
+    lexAgreed++;
+  }
   if (fast === undefined) return 'gave-up';
   const full = fullReading(text);
   expect(full, text).not.toBe('error');
   expect(fast.filter((v) => v !== null), text).toEqual((full as unknown[]).filter((v) => v !== null));
   return 'agreed';
 }
+let lexAgreed = 0;
 
 const corpus = allYaml(join(ROOT, 'fixtures'))
   .map((f) => readFileSync(f, 'utf8'))
@@ -40,9 +52,11 @@ const corpus = allYaml(join(ROOT, 'fixtures'))
 
 describe('fast reader', () => {
   it('agrees with the full parse on every fixture, and reads most of them', () => {
+    lexAgreed = 0;
     const outcomes = corpus.map(check);
     const agreed = outcomes.filter((o) => o === 'agreed').length;
     expect(agreed / outcomes.length).toBeGreaterThan(0.6);
+    expect(lexAgreed / outcomes.length).toBeGreaterThan(0.4);
   });
 
   it('never disagrees on mutated files', () => {
@@ -96,6 +110,32 @@ describe('results through the fast reader', () => {
       const as = /^#\s*lint-as:\s*(\S+)\s*$/m.exec(text)?.[1];
       const options = as ? { kind: commandKind(as) } : {};
       expect(lintText(text, options), text.slice(0, 200)).toEqual(lintText(text, { ...options, fastReader: false }));
+    }
+  });
+});
+
+describe('the lexer reader (src/lex-read.ts)', () => {
+  it('hands the parser the same tokens: the syntax tree and line starts equal those of parsing the text', () => {
+    let n = 0;
+    for (const text of corpus) {
+      const lex = lexValues(text);
+      if (!lex) continue;
+      n++;
+      const a = tokenize(text, lex.tokens);
+      const b = tokenize(text);
+      expect(a.tokens).toEqual(b.tokens);
+      expect(a.lineCounter.lineStarts).toEqual(b.lineCounter.lineStarts);
+    }
+    expect(n).toBeGreaterThan(100);
+  });
+  it('reads the plainest YAML and gives up on everything else', () => {
+    expect(lexValues('a: 1\nb:\n  - x\n  - "y"\n  - {}\nc: [p, \'q\', 2]\n---\n- k: v\n  m: w\n')?.values).toEqual([
+      { a: 1, b: ['x', 'y', {}], c: ['p', 'q', 2] },
+      [{ k: 'v', m: 'w' }],
+    ]);
+    expect(lexValues('list:\n- a\n- b\nnext: 1\n')?.values).toEqual([{ list: ['a', 'b'], next: 1 }]);
+    for (const text of ['a: &x 1\n', 'a: *x\n', 'a: !!str 1\n', 'a: |\n  x\n', 'a: x\n  y\n', 'a: "x\\ny"\n', '? a\n: b\n', 'a: {b: 1}\n', 'a: [x,\n  y]\n', 'a: 1\na: 2\n', 'a: yes\n', '-\n  a: 1\n', 'a: [x]# c\n', 'a:\tb\n', '%YAML 1.1\n---\na: 1\n', 'a: 1\n...\n']) {
+      expect(lexValues(text), JSON.stringify(text)).toBeUndefined();
     }
   });
 });

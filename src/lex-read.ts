@@ -1,0 +1,237 @@
+import { Lexer } from 'yaml';
+import { BAD_PLAIN_START, GiveUp, resolvePlain } from './fast-parse.js';
+
+/**
+ * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
+ * syntax tree costs more than the lexing). It reads only the plainest YAML, the shape of most configuration
+ * files: block mappings and sequences by indentation, one-line plain and simple quoted scalars, flow
+ * sequences of such scalars, `{}`, comments, `---` between documents. Anything else (tabs, anchors, tags,
+ * block scalars, multi-line scalars, escapes, explicit keys, flow mappings …) makes it give up, and the
+ * caller parses as before, from the same tokens (`Parser#next`), so nothing is lexed twice.
+ *
+ * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
+ * it with the full parse on every fixture and thousands of mutated files.
+ */
+export interface LexRead {
+  /** The value of each document (null for an empty one). */
+  values: unknown[];
+  /** The lexer's tokens, for the parser when the caller needs the syntax tree after all. */
+  tokens: string[];
+}
+
+const DOC_START = '\x02';
+const SCALAR = '\x1f';
+
+interface Line {
+  indent: number;
+  /** The significant tokens after the indentation (no comments, no spaces), with their columns. */
+  parts: { t: string; col: number }[];
+}
+
+const giveUp = (): never => {
+  throw GIVE_UP;
+};
+const GIVE_UP = new GiveUp('the lexer reader does not read this text');
+
+/** Splits the tokens of one document into lines of significant tokens. */
+function lines(tokens: readonly string[], from: number, to: number): Line[] {
+  const out: Line[] = [];
+  let cur: Line | undefined;
+  let col = 0;
+  let scalarNext = false;
+  // a comment must follow white space (`]# c` is an error of the composer, not of the lexer)
+  let afterSpace = true;
+  for (let i = from; i < to; i++) {
+    const t = tokens[i]!;
+    if (t === '\n') {
+      if (cur && cur.parts.length > 0) out.push(cur);
+      cur = undefined;
+      col = 0;
+      afterSpace = true;
+      continue;
+    }
+    if (t === DOC_START) continue;
+    if (t === SCALAR) {
+      scalarNext = true;
+      continue;
+    }
+    if (!cur) cur = { indent: 0, parts: [] };
+    const first = t[0]!;
+    if (first === ' ') {
+      if (col === 0) cur.indent = t.length;
+      col += t.length;
+      afterSpace = true;
+      continue;
+    }
+    if (first === '#') {
+      if (!afterSpace) giveUp();
+      col += t.length;
+      continue;
+    }
+    afterSpace = false;
+    if (scalarNext) {
+      // a plain scalar: one line, not the start of something the reader does not read
+      if (t.includes('\n') || t.length > 1000 || BAD_PLAIN_START.has(t[0]!)) giveUp();
+      cur.parts.push({ t: SCALAR + t, col });
+      scalarNext = false;
+    } else if (first === '"' || first === "'") {
+      if (t.includes('\n') || t.length < 2 || t[t.length - 1] !== first || (first === '"' && t.includes('\\'))) giveUp();
+      cur.parts.push({ t, col });
+    } else if (t === ':' || t === '-' || t === '[' || t === ']' || t === ',' || t === '{' || t === '}') {
+      cur.parts.push({ t, col });
+    } else giveUp(); // anchors, aliases, tags, block scalars, explicit keys, directives, `...`
+    col += t.length;
+  }
+  if (cur && cur.parts.length > 0) out.push(cur);
+  return out;
+}
+
+function scalar(t: string): unknown {
+  if (t[0] === SCALAR) return resolvePlain(t.slice(1));
+  const body = t.slice(1, -1);
+  return t[0] === "'" ? body.replace(/''/g, "'") : body;
+}
+
+const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
+
+class Reader {
+  i = 0;
+  constructor(private readonly ls: Line[]) {}
+
+  /** A value written after `key: ` or `- ` on one line: a scalar, a flow sequence of scalars or `{}`. */
+  inline(parts: Line['parts'], at: number): unknown {
+    const p = parts[at]!;
+    if (isScalarToken(p.t)) {
+      if (at + 1 !== parts.length) giveUp();
+      return scalar(p.t);
+    }
+    if (p.t === '{') {
+      if (parts[at + 1]?.t !== '}' || at + 2 !== parts.length) giveUp();
+      return {};
+    }
+    if (p.t !== '[') return giveUp();
+    const out: unknown[] = [];
+    let j = at + 1;
+    if (parts[j]?.t === ']') {
+      if (j + 1 !== parts.length) giveUp();
+      return out;
+    }
+    for (;;) {
+      const item = parts[j]?.t;
+      if (!isScalarToken(item)) giveUp();
+      out.push(scalar(item!));
+      const sep = parts[j + 1]?.t;
+      if (sep === ']') {
+        if (j + 2 !== parts.length) giveUp();
+        return out;
+      }
+      if (sep !== ',') giveUp();
+      j += 2;
+    }
+  }
+
+  /** The block at the current line, which must be indented exactly `indent`. */
+  block(indent: number): unknown {
+    const line = this.ls[this.i]!;
+    if (line.indent !== indent) giveUp();
+    return line.parts[0]!.t === '-' ? this.seq(indent) : this.map(indent, line.parts, 0);
+  }
+
+  /** The value after `key:` with nothing after it on the line: a deeper block, a sequence at the key's indent, or null. */
+  nested(keyIndent: number, seqAllowedAtSameIndent: boolean): unknown {
+    const next = this.ls[this.i];
+    if (!next || next.indent < keyIndent) return null;
+    if (next.indent > keyIndent) return this.block(next.indent);
+    if (seqAllowedAtSameIndent && next.parts[0]!.t === '-') return this.seq(keyIndent);
+    return null;
+  }
+
+  /**
+   * A block mapping whose first key is `parts[from]` of the current line (a compact mapping after `- ` starts
+   * inside the line); its other keys are on the next lines, at column `indent`.
+   */
+  map(indent: number, parts: Line['parts'], from: number): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    let ps = parts;
+    let at = from;
+    for (;;) {
+      const key = ps[at]?.t;
+      if (!isScalarToken(key) || ps[at + 1]?.t !== ':') giveUp();
+      const k = scalar(key!);
+      const name = k === null ? '' : String(k);
+      if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
+      this.i++;
+      if (at + 2 < ps.length) {
+        // `key: value` needs a space after the colon (the lexer reads `key:value` as one scalar)
+        if (ps[at + 2]!.col <= ps[at + 1]!.col + 1) giveUp();
+        out[name] = this.inline(ps, at + 2);
+      } else out[name] = this.nested(indent, true);
+      const next = this.ls[this.i];
+      if (!next || next.indent < indent) return out;
+      if (next.indent > indent || next.parts[0]!.t === '-') giveUp();
+      ps = next.parts;
+      at = 0;
+    }
+  }
+
+  /** A block sequence of `- ` items at column `indent`. */
+  seq(indent: number): unknown[] {
+    const out: unknown[] = [];
+    for (;;) {
+      const line = this.ls[this.i]!;
+      const parts = line.parts;
+      const dash = parts.findIndex((p) => p.t === '-' && p.col === indent);
+      if (dash !== 0) giveUp();
+      const item = parts[1];
+      if (!item) giveUp(); // `-` alone on its line: a nested block or null item, left to the parser
+      if (item!.col <= indent + 1) giveUp(); // `-x` is a scalar, not an item
+      if (item!.t === '-') giveUp(); // `- - a`
+      if (isScalarToken(item!.t) && parts[2]?.t === ':') {
+        out.push(this.map(item!.col, parts, 1));
+      } else {
+        out.push(this.inline(parts, 1));
+        this.i++;
+      }
+      const next = this.ls[this.i];
+      if (!next || next.indent < indent) return out;
+      if (next.indent > indent || next.parts[0]!.t !== '-') return next.indent === indent ? out : giveUp();
+    }
+  }
+}
+
+/** The values of every document, or undefined when the text is not in the reader's subset. */
+export function lexValues(text: string): LexRead | undefined {
+  if (text.includes('\t') || text.includes('\r')) return undefined;
+  const tokens = [...new Lexer().lex(text)];
+  try {
+    const values: unknown[] = [];
+    // documents: `---` lines split them (a `---` with anything after it on its line is left to the parser)
+    const bounds: [number, number][] = [];
+    let start = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      if (tokens[i] !== '---') continue;
+      if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
+      if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
+      if (i > start) bounds.push([start, i]);
+      start = i + 1;
+    }
+    bounds.push([start, tokens.length]);
+    for (const [from, to] of bounds) {
+      const ls = lines(tokens, from, to);
+      if (ls.length === 0) {
+        values.push(null);
+        continue;
+      }
+      const reader = new Reader(ls);
+      const v = reader.block(ls[0]!.indent);
+      if (reader.i !== ls.length) giveUp();
+      values.push(v);
+    }
+    // a text starting with `---` has no document before it
+    if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') values.shift();
+    return { values, tokens };
+  } catch (err) {
+    if (err instanceof GiveUp) return undefined;
+    throw err;
+  }
+}
