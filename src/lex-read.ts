@@ -201,8 +201,22 @@ class Reader {
 
 /** The values of every document, or undefined when the text is not in the reader's subset. */
 export function lexValues(text: string): LexRead | undefined {
-  if (text.includes('\t') || text.includes('\r')) return undefined;
+  const r = lexText(text);
+  return r.values === undefined || r.tokens === undefined ? undefined : { values: r.values, tokens: r.tokens };
+}
+
+/**
+ * Lexes a text and reads its values when it is in the reader's subset. The tokens come back either way (the
+ * parser takes them when the values do not suffice), except for a text with tabs or carriage returns, which
+ * the reader does not lex at all.
+ */
+export function lexText(text: string): { tokens?: string[]; values?: unknown[] } {
+  if (text.includes('\t') || text.includes('\r')) return {};
   const tokens = [...new Lexer().lex(text)];
+  return { tokens, ...readTokens(tokens) };
+}
+
+function readTokens(tokens: readonly string[]): { values?: unknown[] } {
   try {
     const values: unknown[] = [];
     // documents: `---` lines split them (a `---` with anything after it on its line is left to the parser)
@@ -229,9 +243,9 @@ export function lexValues(text: string): LexRead | undefined {
     }
     // a text starting with `---` has no document before it
     if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') values.shift();
-    return { values, tokens };
+    return { values };
   } catch (err) {
-    if (err instanceof GiveUp) return undefined;
+    if (err instanceof GiveUp) return {};
     throw err;
   }
 }

@@ -5,7 +5,7 @@ import { runRules, type RuleFinding } from './engine.js';
 import { identify, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
-import { lexValues } from './lex-read.js';
+import { lexText } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import { validateSchema, type SchemaFinding } from './schema.js';
@@ -224,14 +224,14 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const fastReader = options.fastReader !== false && !source.includes('platlint-disable');
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
   // without the syntax tree
-  const lexed = fastReader ? lexValues(source) : undefined;
-  const early = lexed && checkValues(lexed.values, config, options.kind);
+  const lexed = fastReader ? lexText(source) : undefined;
+  const early = lexed?.values && checkValues(lexed.values, config, options.kind);
   if (early && isClean(early)) {
     return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped });
   }
   const tokens = tokenize(source, lexed?.tokens);
   // the lexer reader's documents are the syntax tree's when they are as many (then its checks are reused)
-  const fast = !fastReader ? undefined : early && sameDocuments(lexed!.values, tokens) ? early : fastCheck(source, tokens, config, options.kind);
+  const fast = !fastReader ? undefined : early && sameDocuments(lexed!.values!, tokens) ? early : fastCheck(source, tokens, config, options.kind);
   const facts: RangedFact[] = [];
   let raw = fast && positionFromTokens(fast, source, tokens, facts);
   let checked = fast?.checked.size ?? 0;
