@@ -274,7 +274,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
     if (command === 'flags') {
       results = commandLine !== undefined ? [lintFlagsArgs(commandLine, { config })] : patterns.length > 0 ? await lintFlagFiles(patterns, settings) : [];
-      if (stdinCount === 1) results.push(lintFlagsBytes(io.readStdin(), stdinName, config, fix ? 'memory' : undefined));
+      if (stdinCount === 1) results.push(lintFlagsBytes(io.readStdin(), stdinName, config, fix ? 'dry-run' : undefined));
     } else {
       // the files are checked as one set (src/sets.ts): standard input joins the set before that check
       // standard input cannot be written back: --fix works on it as --fix-dry-run does

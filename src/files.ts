@@ -130,7 +130,7 @@ export async function lintFlagFiles(patterns: readonly string[], options: LintFi
  * Lints the bytes of a file of node agent flags (binary, size and encoding checks first); with `fix`, the safe
  * fixes are applied (and written back for `write`, when the bytes came from `filePath`).
  */
-export function lintFlagsBytes(bytes: Uint8Array, filePath: string, config: Config, fix?: 'write' | 'dry-run' | 'memory'): LintResult {
+export function lintFlagsBytes(bytes: Uint8Array, filePath: string, config: Config, fix?: 'write' | 'dry-run'): LintResult {
   const read = decodeBytes(bytes, config.maxFileSize);
   if (read.text === undefined) return fileLevelResult(filePath, read.diagnostic);
   if (!fix) return lintFlagsText(read.text, { filePath, config });

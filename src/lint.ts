@@ -209,7 +209,8 @@ function documentFindings(found: readonly Found[], value: unknown, kind: KindSpe
   return found.map((f) => ({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: index, kind: kind.kind, apiVersion: kind.apiVersion }));
 }
 
-function compare(a: Diagnostic, b: Diagnostic): number {
+/** The order of findings in a result: by position, then rule and message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
 }
 
@@ -324,11 +325,11 @@ export function finishResult(r: RawResult): LintResult {
     d.severity = severity;
     diagnostics.push(position(d));
   }
-  diagnostics.sort(compare);
+  diagnostics.sort(compareDiagnostics);
   return summarize({
     filePath: r.filePath,
     diagnostics,
-    suppressed: suppressed.sort(compare).map(position),
+    suppressed: suppressed.sort(compareDiagnostics).map(position),
     documentsChecked: r.documentsChecked,
     documentsSkipped: r.documentsSkipped,
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Config } from './config.js';
@@ -41,19 +42,14 @@ function workerEntry(): string | undefined {
 }
 
 /**
- * Starts a worker on the module: the CLI bundle is compiled with V8's code cache when the build left one
- * beside it, as bin/platlint.js does on the main thread (a worker otherwise spends ~30 ms compiling it).
+ * Starts a worker on the module: the CLI bundle is loaded as bin/platlint.js loads it, with V8's code cache
+ * when the build left one (a worker otherwise spends ~30 ms compiling it).
  */
 function startWorker(entry: string, init: WorkerInit): Worker {
-  if (entry.endsWith('.cjs') && existsSync(`${entry}.cache`)) {
-    const code = [
-      "const fs = require('node:fs'), vm = require('node:vm'), Module = require('node:module'), path = require('node:path');",
-      `const file = ${JSON.stringify(entry)};`,
-      "const script = new vm.Script(Module.wrap(fs.readFileSync(file, 'utf8')), { filename: file, cachedData: fs.readFileSync(file + '.cache') });",
-      'const module = { exports: {} };',
-      'script.runInThisContext().call(module.exports, module.exports, Module.createRequire(file), module, file, path.dirname(file));',
-    ].join('\n');
-    return new Worker(code, { eval: true, workerData: init });
+  // the loader bin/platlint.js uses, beside the package's dist/ folder
+  const loader = join(dirname(entry), '..', 'bin', 'load-bundle.cjs');
+  if (entry.endsWith('.cjs') && existsSync(loader)) {
+    return new Worker(`require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(entry)});`, { eval: true, workerData: init });
   }
   return new Worker(entry, { workerData: init });
 }

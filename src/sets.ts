@@ -1,10 +1,10 @@
 import { relative } from 'node:path';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
-import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from './lint.js';
+import { compareDiagnostics, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
 import type { LocatedFact } from './objects.js';
 import { ADMIN_ROLES } from './services/rbac.js';
-import { unusedMessage } from './suppress.js';
+import { covers, unusedMessage } from './suppress.js';
 import type { Position, Range } from './types.js';
 
 /** Rules over the whole set of files of a run: their findings are made after every file is linted. */
@@ -132,7 +132,7 @@ function applySetFindings(file: LintResult, findings: LocatedDiagnostic[], confi
   const directives = file.setDirectives ?? [];
   const used = new Set<string>();
   for (const d of findings) {
-    const i = directives.findIndex((x) => x.rules.includes(d.ruleId) && (x.kind === 'file' ? d.line > x.line : d.line === x.line + 1));
+    const i = directives.findIndex((x) => x.rules.includes(d.ruleId) && covers(x.kind, x.line, d.line));
     if (i >= 0) {
       used.add(`${i}\u0000${d.ruleId}`);
       file.suppressed.push({ ...d, justification: directives[i]!.reason } as LocatedSuppressed);
@@ -159,7 +159,7 @@ function applySetFindings(file: LintResult, findings: LocatedDiagnostic[], confi
     }
   });
   if (findings.length === 0 && directives.length === 0) return;
-  file.diagnostics.sort((a, b) => a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message));
+  file.diagnostics.sort(compareDiagnostics);
   file.errorCount = file.diagnostics.filter((d) => d.severity === 'error').length;
   file.warningCount = file.diagnostics.length - file.errorCount;
 }

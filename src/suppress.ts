@@ -25,6 +25,11 @@ export interface SetDirective {
   range: Range;
 }
 
+/** Whether a directive on line `directiveLine` covers a finding on line `line` (1-based). */
+export function covers(kind: 'next-line' | 'file', directiveLine: number, line: number): boolean {
+  return kind === 'file' ? line > directiveLine : line === directiveLine + 1;
+}
+
 /** The message of a `suppression/unused` finding. */
 export function unusedMessage(ruleId: string, kind: 'next-line' | 'file'): string {
   return `\`${ruleId}\` is disabled here but reports nothing ${kind === 'file' ? 'in the rest of the file' : 'on the next line'}; remove it from the comment`;
@@ -101,7 +106,7 @@ export function applySuppressions(
     const line = lines.linePos(d.range.start).line;
     const hit = d.fatal
       ? undefined
-      : directives.find((x) => x.rules.includes(d.ruleId) && (x.kind === 'file' ? line > x.line : line === x.line + 1));
+      : directives.find((x) => x.rules.includes(d.ruleId) && covers(x.kind, x.line, line));
     if (hit) {
       hit.used.add(d.ruleId);
       suppressed.push({ ...d, justification: hit.reason });
