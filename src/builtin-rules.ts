@@ -22,7 +22,16 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   'yaml/alias-limit': meta('The document expands too many aliases (a possible alias bomb).', 'error', 'An alias bomb makes a tiny file expand to gigabytes.', 'Write the content out instead of nesting aliases.'),
   'yaml/ambiguous-scalar': meta('A plain scalar is read differently by YAML 1.1 (the platform) and YAML 1.2.', 'warning', 'The platform reads YAML 1.1, where plain `on`, `yes`, `no` and `off` are booleans and `010` is octal; editors and most tools read YAML 1.2.', 'Quote the value, or write `true`/`false` or a decimal number.', `${SPEC3}`),
   'document/unknown-kind': meta('The apiVersion and kind do not name a kind of the platform.', 'error', 'The platform refuses a configuration file of a kind its group does not define.', 'Use one of the kinds the message lists, with its apiVersion.', `${SPEC3}#versioning`),
-  'document/unchecked-group': meta('The document belongs to a plat group platlint does not check.', 'warning', 'A typo in a group name also lands here; platlint says so instead of passing the document silently.', 'Check the apiVersion; otherwise disable this rule for the file.', `${SPEC3}#versioning`),
+  'document/unchecked-group': {
+    ...meta(
+      'The document belongs to a plat group platlint does not check.',
+      'warning',
+      'Repositories hold many objects of plat groups platlint has no schema for (`apps`, `networking.plat.io`, `apiextensions.plat.io` …): the platform accepts them, so by default they are only counted in the summary. Turned on, this rule names each one, which also finds a typo in a group name.',
+      'Check the apiVersion; this rule is off by default (turn it on with `rules: {document/unchecked-group: warn}`).',
+      `${SPEC3}#versioning`,
+    ),
+    defaultOff: true,
+  },
   'schema/required': meta('A required field is missing.', 'error', 'The platform refuses the configuration without it.', 'Add the field.', SPEC3),
   'schema/unknown-field': meta('A field is not part of the kind.', 'error', 'The platform decodes configuration files strictly: an unknown field (often a typo) is an error.', 'Remove the field or correct its name.', SPEC3),
   'schema/type': meta('A value has the wrong type.', 'error', 'The platform cannot decode a value of the wrong type.', 'Write a value of the type the message names.', SPEC3),

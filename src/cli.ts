@@ -104,7 +104,7 @@ function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: Node
 function listRules(io: CliIo): number {
   const rules = allRules();
   const w = Math.max(...rules.map((r) => r.id.length));
-  for (const r of rules) io.stdout(`${r.id.padEnd(w)}  ${r.meta.severity.padEnd(7)}  ${r.meta.description}  [${r.kinds}]\n`);
+  for (const r of rules) io.stdout(`${r.id.padEnd(w)}  ${(r.meta.defaultOff ? 'off' : r.meta.severity).padEnd(7)}  ${r.meta.description}  [${r.kinds}]\n`);
   io.stdout(`${rules.length} rules; platlint explain <rule> prints one rule's documentation\n`);
   return 0;
 }

@@ -4,6 +4,7 @@ import { parseText } from './parse.js';
 import { validateSchema, type SchemaSubject } from './schema.js';
 import { locate } from './source-map.js';
 import type { Severity } from './types.js';
+import { BUILTIN_RULES } from './builtin-rules.js';
 
 export const CONFIG_FILE_NAME = 'platlint.config.yaml';
 
@@ -107,7 +108,7 @@ export function loadConfig(filePath: string, knownRules: ReadonlySet<string>, su
 /** The severity a finding gets under a configuration, or null when its rule is off. */
 export function effectiveSeverity(config: Config, ruleId: string, base: Severity): Severity | null {
   const s = config.rules[ruleId];
-  if (s === undefined) return base;
+  if (s === undefined) return BUILTIN_RULES[ruleId]?.defaultOff ? null : base;
   if (s === 'off') return null;
   return s === 'warn' ? 'warning' : 'error';
 }

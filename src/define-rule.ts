@@ -18,6 +18,8 @@ export interface RuleMeta {
   severity: Severity;
   status: 'stable' | 'preview' | 'deprecated';
   docs: RuleDocs;
+  /** Off unless the configuration turns it on (`rules: {id: warn}`): for checks most repositories do not want. */
+  defaultOff?: true;
 }
 
 export interface ReportExtra {

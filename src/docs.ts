@@ -25,7 +25,7 @@ export function explainRule(id: string, meta: RuleMeta): string {
     '',
     meta.description,
     '',
-    `- Severity: ${meta.severity}`,
+    `- Severity: ${meta.severity}${meta.defaultOff ? ' (off by default)' : ''}`,
     `- Status: ${meta.status}`,
     `- Kinds: ${kindsOf(id)}`,
     `- Spec: ${meta.docs.spec}`,
@@ -60,7 +60,7 @@ export function renderRulesDoc(examples: (id: string) => RuleExamples): string {
     '',
     '| rule | kinds | severity | status | description |',
     '| --- | --- | --- | --- | --- |',
-    ...rules.map((r) => `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/g, '')}) | ${r.kinds} | ${r.meta.severity} | ${r.meta.status} | ${r.meta.description} |`),
+    ...rules.map((r) => `| [\`${r.id}\`](#${r.id.replace(/[^a-z0-9-]/g, '')}) | ${r.kinds} | ${r.meta.severity}${r.meta.defaultOff ? ' (off by default)' : ''} | ${r.meta.status} | ${r.meta.description} |`),
     '',
   ];
   for (const r of rules) {

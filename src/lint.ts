@@ -3,7 +3,7 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { runRules, type RuleFinding } from './engine.js';
 import { identify, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
-import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type Tokens } from './parse.js';
+import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { lexText } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
@@ -16,6 +16,7 @@ import { SET_RULE } from './sets.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
 import type { Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
 import type { Path } from './path.js';
+import { withoutNulls } from './services/values.js';
 
 export interface LintOptions {
   /** Shown in results; `<text>` when unknown. */
@@ -122,7 +123,7 @@ function rangedFacts(value: unknown, kind: KindSpec, document: number, at: (path
 }
 
 /** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
-function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre: Pick<Checked, 'schema' | 'rules'> | undefined, forced: KindSpec | undefined, facts: RangedFact[]): 'checked' | 'skipped' | 'invalid' {
+function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre: Pick<Checked, 'value' | 'schema' | 'rules'> | undefined, forced: KindSpec | undefined, facts: RangedFact[]): 'checked' | 'skipped' | 'unchecked' | 'invalid' {
   const id = identifyAs(ld.value, forced);
   const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
   if (id.status === 'foreign') return 'skipped';
@@ -135,33 +136,51 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
       range: at(['apiVersion'], 'value'),
       document: ld.index,
     });
-    return 'skipped';
+    return 'unchecked';
   }
   if (id.status === 'invalid') {
     out.push({ ruleId: 'document/unknown-kind', severity: baseSeverity('document/unknown-kind'), message: id.message, path: [id.field], range: at([id.field], 'value'), document: ld.index });
     return 'invalid';
   }
   const kind = id.kind;
+  const value = pre?.value ?? decoded(ld.value, kind);
   const found: Found[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
-  for (const f of pre?.schema ?? schemaFindings(ld.value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
-  for (const f of pre?.rules ?? runRules(ld.value, kind, enabledIn(config))) {
+  for (const f of pre?.schema ?? schemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
+  for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config))) {
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
     const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
     found.push(placed(text, f, range, f.extra?.fix, related));
   }
-  out.push(...documentFindings(found, ld.value, kind, ld.index));
-  facts.push(...rangedFacts(ld.value, kind, ld.index, (p) => at(p, 'value')));
+  out.push(...documentFindings(found, value, kind, ld.index));
+  facts.push(...rangedFacts(value, kind, ld.index, (p) => at(p, 'value')));
   return 'checked';
 }
 
+/** A document's text names a plat group: `rbac.authorization.plat.io/v1`. */
+const NAMES_PLAT_GROUP = /(?:^|[^\w.-])(?:[a-z0-9-]+\.)*plat\.io\//m;
+
 /**
- * Whether a text that does not parse is a template (Go template actions `{{ … }}`, as in Helm charts) that
- * names no plat group: such a file is another tool's input, not YAML yet, and a pre-commit hook must let it
- * pass. A template of a plat object (its text names a `*.plat.io/` apiVersion) is still reported.
+ * The indexes of the documents whose parse findings are reported: those identified as plat (a kind, a plat
+ * group platlint does not check, an unknown kind of a plat group), and those that could not be read whose text
+ * names a plat group (an unrendered template of a plat object). A document of another tool gets no finding at
+ * all: its duplicate keys, tags or syntax are not the platform's business. With a forced kind (`platlint
+ * patch`) every document is the user's.
  */
-function isUnrenderedTemplate(source: string, diagnostics: readonly Diagnostic[], forced: KindSpec | undefined): boolean {
-  return forced === undefined && diagnostics.some((d) => d.ruleId === 'yaml/syntax') && /\{\{-?\s*[-.$a-zA-Z/(]/.test(source) && !/\bplat\.io\//.test(source);
+function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | undefined): Set<number> {
+  const out = new Set<number>();
+  const byIndex = new Map(parsed.documents.map((ld) => [ld.index, ld]));
+  for (const d of parsed.diagnostics) {
+    const i = d.document ?? -1;
+    if (out.has(i)) continue;
+    const ld = byIndex.get(i);
+    let plat: boolean;
+    if (forced) plat = true;
+    else if (ld && !ld.broken && ld.value !== undefined) plat = identify(ld.value).status !== 'foreign';
+    else plat = NAMES_PLAT_GROUP.test(ld ? source.slice(ld.doc.range[0], ld.doc.range[2]) : source);
+    if (plat) out.add(i);
+  }
+  return out;
 }
 
 /** A finding with its range, before severity and kind are added. */
@@ -191,6 +210,15 @@ export function fixAt(text: string, range: Range, replacement: string): Fix | un
   if (q === "'" && src.endsWith("'") && src.length >= 2) return { range, text: `'${replacement.replace(/'/g, "''")}'` };
   if (!/^[A-Za-z0-9_]/.test(src)) return undefined; // flow collections, block scalar indicators, aliases, tags
   return { range, text: PLAIN_SAFE.test(replacement) && !ambiguousPlain(replacement) ? replacement : JSON.stringify(replacement) };
+}
+
+/**
+ * A document's value as the platform's decoder reads it into its types: a member set to `null` is not set.
+ * The inputs of platlint's own commands are not decoded into types: in a patch, `null` is a value (a merge
+ * patch's "delete this field", a JSON patch's `value: null`).
+ */
+function decoded(value: unknown, kind: KindSpec): unknown {
+  return kind.apiVersion === '' ? value : withoutNulls(value);
 }
 
 function identifyAs(value: unknown, forced: KindSpec | undefined): Identification {
@@ -237,22 +265,25 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   let raw = fast && positionFromTokens(fast, source, tokens, facts);
   let checked = fast?.checked.size ?? 0;
   let skipped = fast?.skipped ?? 0;
+  let unchecked = 0;
+  let notParsed = false;
   if (!raw) {
     const parsed = parseText(source, tokens);
-    if (isUnrenderedTemplate(source, parsed.diagnostics, options.kind)) {
-      // a Helm-style template of something else (no plat apiVersion in it): not a plat file, skipped silently
-      return finishResult({ filePath, text: source, lineCounter: tokens.lineCounter, raw: [], config, documentsChecked: 0, documentsSkipped: Math.max(1, parsed.documents.length) });
-    }
-    raw = [...parsed.diagnostics];
+    const platDocs = platDocuments(parsed, source, options.kind);
+    raw = parsed.diagnostics.filter((d) => platDocs.has(d.document ?? -1));
+    // a file that does not parse and names no plat group is another tool's (a template, JSON lines …)
+    notParsed = raw.length < parsed.diagnostics.length && parsed.diagnostics.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));
     facts.length = 0;
     checked = 0;
     skipped = 0;
+    unchecked = 0;
     for (const ld of parsed.documents) {
       if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
       const pre = fast?.checked.get(ld.index);
       const status = lintDocument(ld, source, config, raw, pre, options.kind, facts);
       if (status === 'checked') checked++;
       else if (status === 'skipped') skipped++;
+      else if (status === 'unchecked') unchecked++;
     }
   }
   return finishResult({
@@ -263,6 +294,8 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     config,
     documentsChecked: checked,
     documentsSkipped: skipped,
+    ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}),
+    ...(notParsed ? { notParsed } : {}),
     extra: (positioned, deferred) => {
       const objects: LocatedFact[] = facts.map(({ roleRef, broadSubjects, ...f }) => ({
         ...f,
@@ -289,6 +322,8 @@ export interface RawResult {
   config: Config;
   documentsChecked: number;
   documentsSkipped: number;
+  documentsUnchecked?: number;
+  notParsed?: boolean;
   /** More fields of the result, given the file's positions and the suppression comments left for the set checks. */
   extra?: (positioned: (r: Range) => Range & Position, deferred: readonly SetDirective[]) => Partial<LintResult>;
 }
@@ -332,6 +367,8 @@ export function finishResult(r: RawResult): LintResult {
     suppressed: suppressed.sort(compareDiagnostics).map(position),
     documentsChecked: r.documentsChecked,
     documentsSkipped: r.documentsSkipped,
+    ...(r.documentsUnchecked ? { documentsUnchecked: r.documentsUnchecked } : {}),
+    ...(r.notParsed ? { notParsed: true } : {}),
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
   });
 }
@@ -370,7 +407,10 @@ function checkValues(values: readonly unknown[], config: Config, forced: KindSpe
     const id = identifyAs(value, forced);
     if (id.status === 'foreign') result.skipped++;
     else if (id.status !== 'kind') result.allKinds = false;
-    else result.checked.set(index, { value, kind: id.kind, schema: schemaFindings(value, id.kind), rules: runRules(value, id.kind, enabled) });
+    else {
+      const read = decoded(value, id.kind);
+      result.checked.set(index, { value: read, kind: id.kind, schema: schemaFindings(read, id.kind), rules: runRules(read, id.kind, enabled) });
+    }
   });
   return result;
 }

@@ -61,4 +61,8 @@ export interface FileResult {
   documentsChecked: number;
   /** Documents of no plat group, skipped silently. */
   documentsSkipped: number;
+  /** Documents of a plat group platlint does not check (`apps`, `networking.plat.io` …), counted, not reported. */
+  documentsUnchecked?: number;
+  /** The file does not parse and names no plat group (another tool's file: a template, JSON lines …): counted, not reported. */
+  notParsed?: boolean;
 }

@@ -85,8 +85,11 @@ on: push
 `,
 };
 
+/** document/unchecked-group is off by default; the sample turns it on for its one warning of a plat group platlint does not check. */
+const UNCHECKED_ON = { rules: { 'document/unchecked-group': 'warn' as const }, ignores: [], baseDir: CWD };
+
 function sample(): LintResult[] {
-  const results = Object.entries(TEXTS).map(([p, t]) => lintText(t, { filePath: `${CWD}/${p}` }));
+  const results = Object.entries(TEXTS).map(([p, t]) => lintText(t, { filePath: `${CWD}/${p}`, ...(p.startsWith('other/') ? { config: UNCHECKED_ON } : {}) }));
   results.push(fileLevelResult(`${CWD}/bin/blob.yaml`, { ruleId: 'input/binary', severity: 'error', message: 'the file is binary (a NUL byte at offset 3)', path: [], range: { start: 0, end: 0 }, document: -1, fatal: true }));
   return results;
 }
@@ -172,7 +175,7 @@ describe('github', () => {
         '::error file=config/broken.yaml,line=4,endLine=4,col=1,endColumn=2,title=yaml/syntax::4:1 Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] [yaml/syntax]',
         '::error file=config/encryption.yaml,line=10,endLine=10,col=23,endColumn=47,title=encryption/key-length::10:23 the key decodes to 16 bytes; aescbc keys are 32 bytes [encryption/key-length]',
         '::warning file=other/priority.yaml,line=1,endLine=1,col=13,endColumn=34,title=document/unchecked-group::1:13 group `scheduling.plat.io` is not checked by platlint [document/unchecked-group]',
-        'platlint: 5 errors and 1 warning in 8 files (6 documents checked, 1 skipped as not plat)',
+        'platlint: 5 errors and 1 warning in 8 files (6 documents checked, 1 skipped as not plat, 1 of plat groups platlint does not check)',
         '',
       ].join('\n'),
     );
@@ -196,12 +199,12 @@ describe('github', () => {
       ...Array.from({ length: 12 }, (_, i) => `    bogus${i}: x`),
     ].join('\n') + '\n';
     const warnText = ['apiVersion: scheduling.plat.io/v1', 'kind: PriorityClass', 'value: 1'].join('\n');
-    const results = [lintText(text, { filePath: `${CWD}/many.yaml` }), ...Array.from({ length: 11 }, (_, i) => lintText(warnText, { filePath: `${CWD}/w${String(i).padStart(2, '0')}.yaml` }))];
+    const results = [lintText(text, { filePath: `${CWD}/many.yaml` }), ...Array.from({ length: 11 }, (_, i) => lintText(warnText, { filePath: `${CWD}/w${String(i).padStart(2, '0')}.yaml`, config: UNCHECKED_ON }))];
     const lines = formatGithub(results, ctx).split('\n');
     expect(lines[0]).toBe('::notice title=platlint::3 more findings not annotated: GitHub shows 10 errors and 10 warnings per step; every finding is in the job summary and the SARIF report (--format sarif:PATH).');
     expect(lines.slice(1, 13).every((l) => l.startsWith('::error file=many.yaml,'))).toBe(true);
     expect(lines.slice(13, 24).every((l) => l.startsWith('::warning file=w'))).toBe(true);
-    expect(lines[24]).toBe('platlint: 12 errors and 11 warnings in 12 files (6 documents checked, 1 skipped as not plat)');
+    expect(lines[24]).toBe('platlint: 12 errors and 11 warnings in 12 files (6 documents checked, 1 skipped as not plat, 11 of plat groups platlint does not check)');
     expect(lines).toHaveLength(26);
     // no note when everything fits
     expect(formatGithub(sample(), ctx)).not.toContain('::notice');
@@ -211,7 +214,7 @@ describe('github', () => {
       [
         '### platlint',
         '',
-        '6 errors and 1 warning in 9 files (6 documents checked, 1 skipped as not plat)',
+        '6 errors and 1 warning in 9 files (6 documents checked, 1 skipped as not plat, 1 of plat groups platlint does not check)',
         '',
         '| Severity | File | Line | Rule | Message |',
         '| --- | --- | --- | --- | --- |',

@@ -79,3 +79,20 @@ export function isSecurityRule(ruleId: string): boolean {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+/**
+ * What the run read, for summary lines: `30 documents checked, 4 skipped as not plat, 2 of plat groups
+ * platlint does not check, 1 file not plat and not parsed`; the last two only when there are any.
+ */
+export function documentCounts(results: readonly Pick<LintResult, 'documentsUnchecked' | 'notParsed'>[], checked: number, skipped: number): string {
+  let unchecked = 0;
+  let unparsed = 0;
+  for (const r of results) {
+    unchecked += r.documentsUnchecked ?? 0;
+    if (r.notParsed) unparsed++;
+  }
+  let out = `${plural(checked, 'document')} checked, ${skipped} skipped as not plat`;
+  if (unchecked > 0) out += `, ${unchecked} of plat groups platlint does not check`;
+  if (unparsed > 0) out += `, ${plural(unparsed, 'file')} not plat and not parsed`;
+  return out;
+}

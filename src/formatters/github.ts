@@ -1,6 +1,6 @@
 import type { LintResult } from '../lint.js';
 import type { FormatContext } from './index.js';
-import { findings, plural, type Finding } from './ci-common.js';
+import { documentCounts, findings, plural, type Finding } from './ci-common.js';
 import { ruleDocsUrl } from './rule-url.js';
 
 /** GitHub shows at most this many annotations of each level per step (the rest are dropped silently). */
@@ -47,13 +47,13 @@ export function formatGithub(results: readonly LintResult[], ctx: Pick<FormatCon
     )}\n`;
   }
   for (const f of [...errors, ...warnings]) out += annotation(f);
-  out += `${summaryLine(errors.length, warnings.length, results.length, ctx)}\n`;
+  out += `${summaryLine(errors.length, warnings.length, results, ctx)}\n`;
   return out;
 }
 
-function summaryLine(errors: number, warnings: number, files: number, ctx: Pick<FormatContext, 'checked' | 'skipped'>): string {
+function summaryLine(errors: number, warnings: number, results: readonly LintResult[], ctx: Pick<FormatContext, 'checked' | 'skipped'>): string {
   const counts = errors + warnings === 0 ? 'no problems' : `${plural(errors, 'error')} and ${plural(warnings, 'warning')}`;
-  return `platlint: ${counts} in ${plural(files, 'file')} (${plural(ctx.checked, 'document')} checked, ${ctx.skipped} skipped as not plat)`;
+  return `platlint: ${counts} in ${plural(results.length, 'file')} (${documentCounts(results, ctx.checked, ctx.skipped)})`;
 }
 
 /** `$GITHUB_STEP_SUMMARY` is capped at 1 MiB per step; the table stops well before. */
@@ -83,7 +83,7 @@ export function stepSummary(results: readonly LintResult[], ctx: Pick<FormatCont
   const all = findings(results, ctx.cwd);
   const errors = all.filter((f) => f.d.severity === 'error');
   const warnings = all.filter((f) => f.d.severity !== 'error');
-  let out = `### platlint\n\n${summaryLine(errors.length, warnings.length, results.length, ctx).replace(/^platlint: /, '')}\n\n`;
+  let out = `### platlint\n\n${summaryLine(errors.length, warnings.length, results, ctx).replace(/^platlint: /, '')}\n\n`;
   if (all.length === 0) return out;
   out += '| Severity | File | Line | Rule | Message |\n| --- | --- | --- | --- | --- |\n';
   let shown = 0;

@@ -67,7 +67,7 @@ export interface SarifRule {
   fullDescription: { text: string };
   help: { text: string; markdown: string };
   helpUri: string;
-  defaultConfiguration: { level: Level };
+  defaultConfiguration: { level: Level; enabled?: false };
   properties: { tags: string[]; precision: 'very-high'; 'security-severity'?: string };
 }
 
@@ -106,7 +106,7 @@ function ruleDescriptor(id: string, meta: RuleMeta): SarifRule {
       markdown: `${explainRule(id, meta)}\n[Documentation](${ruleDocsUrl(id)})\n`,
     },
     helpUri: ruleDocsUrl(id),
-    defaultConfiguration: { level: meta.severity === 'error' ? 'error' : 'warning' },
+    defaultConfiguration: { level: meta.severity === 'error' ? 'error' : 'warning', ...(meta.defaultOff ? { enabled: false as const } : {}) },
     properties: {
       tags: [...new Set([id.split('/')[0]!, ...(isSecurityRule(id) ? ['security'] : [])])],
       precision: 'very-high',

@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { LintResult } from '../lint.js';
+import { documentCounts } from './ci-common.js';
 
 export interface StylishOptions {
   /** Colour level: 0 none, 1 basic, 2 256, 3 truecolor. */
@@ -50,7 +51,7 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
     }
   }
   const files = plural(results.length, 'file');
-  const docs = `${plural(opts.checked, 'document')} checked, ${opts.skipped} skipped as not plat`;
+  const docs = documentCounts(results, opts.checked, opts.skipped);
   if (errors + warnings === 0) {
     out += `${c.green('✔')} no problems in ${files} — ${docs}\n`;
   } else {

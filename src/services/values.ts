@@ -64,3 +64,33 @@ export function* keyedStrings(list: unknown, base: (string | number)[], field: (
     if (s !== undefined && s !== '') yield [s, [...base, i, ...fieldPath]];
   }
 }
+
+/**
+ * A document's value as the platform's decoder sees it: a mapping member whose value is `null` is a field
+ * that is not set (`rules: null` in a stored role, `labels: null`), so it is left out, at any depth. The value
+ * is copied only where a null member is found; list items stay as they are.
+ */
+export function withoutNulls<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const v = withoutNulls(value[i] as unknown);
+      if (v !== value[i]) (copy ??= value.slice())[i] = v;
+    }
+    return (copy ?? value) as T;
+  }
+  let copy: Obj | undefined;
+  const src = value as Obj;
+  for (const key of Object.keys(src)) {
+    const v = src[key];
+    if (v === null) {
+      copy ??= { ...src };
+      delete copy[key];
+      continue;
+    }
+    const w = withoutNulls(v);
+    if (w !== v) (copy ??= { ...src })[key] = w;
+  }
+  return (copy ?? value) as T;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../src/lint.js';
+import { jsonFindings, platlint } from './helpers/cli.js';
+
+/** `rule path line:col` of a lint, with both readers (the fast readers must agree with the full parse). */
+function findings(text: string): string[] {
+  const fast = lintText(text).diagnostics.map((d) => `${d.ruleId} ${d.path.join('.') || '-'} ${d.line}:${d.column}`);
+  const full = lintText(text, { fastReader: false }).diagnostics.map((d) => `${d.ruleId} ${d.path.join('.') || '-'} ${d.line}:${d.column}`);
+  expect(fast).toEqual(full);
+  return full;
+}
+
+describe('whole repositories are quiet: a document that is not plat gets no finding', () => {
+  it('only the plat document of fixtures/foreign is reported; the rest is counted in the summary', () => {
+    const r = platlint(['--format', 'json', 'fixtures/foreign']);
+    expect(r.stderr).toBe('');
+    expect(jsonFindings(r.stdout)).toEqual(['schema/type samplingRatePerMillion 11:25']);
+    const stylish = platlint(['fixtures/foreign']);
+    expect(stylish.code).toBe(1);
+    expect(stylish.stdout.trim().split('\n').at(-1)).toBe(
+      '✖ 1 problem (1 error, 0 warnings) in 1 of 8 files — 1 document checked, 5 skipped as not plat, 2 of plat groups platlint does not check, 2 files not plat and not parsed',
+    );
+  });
+
+  it('a file that does not parse is reported when it names a plat group, counted otherwise', () => {
+    const broken = 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web\n';
+    const res = lintText(broken);
+    expect(res.diagnostics).toEqual([]);
+    expect(res.notParsed).toBe(true);
+    const plat = 'apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata: {name: web\n';
+    expect(lintText(plat).diagnostics.map((d) => d.ruleId)).toContain('yaml/syntax');
+    expect(lintText(plat).notParsed).toBeUndefined();
+  });
+
+  it('a plat group platlint does not check is reported only when the rule is turned on', () => {
+    const text = 'apiVersion: networking.plat.io/v1\nkind: NetworkPolicy\nmetadata:\n  name: x\n';
+    const off = lintText(text);
+    expect(off.diagnostics).toEqual([]);
+    expect(off.documentsUnchecked).toBe(1);
+    const on = lintText(text, { config: { rules: { 'document/unchecked-group': 'warn' }, ignores: [], baseDir: '.' } });
+    expect(on.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.line}:${d.column}`)).toEqual(['document/unchecked-group warning 1:13']);
+  });
+
+  it('duplicate keys and unknown tags of a foreign document are not reported; those of a plat document are', () => {
+    const text = 'kind: ConfigMap\na: 1\na: 2\nb: !custom x\n---\napiVersion: audit.plat.io/v1\nkind: Policy\nrules: []\nrules: []\n';
+    expect(findings(text)).toEqual(['yaml/duplicate-key rules 9:1']);
+  });
+});
+
+describe('null is absent, as the platform decodes it', () => {
+  it('optional fields set to null are not set (a stored bootstrap role)', () => {
+    const text = [
+      'apiVersion: rbac.authorization.plat.io/v1',
+      'kind: ClusterRole',
+      'metadata:',
+      '  name: system:monitoring',
+      '  labels: null',
+      '  annotations: null',
+      'rules:',
+      '- nonResourceURLs: ["/metrics"]',
+      '  verbs: ["get"]',
+      '  resourceNames: null',
+      '  apiGroups: null',
+      'aggregationRule: null',
+      '',
+    ].join('\n');
+    expect(findings(text)).toEqual([]);
+  });
+
+  it('a required field set to null is missing: schema/required once, no schema/type', () => {
+    const text = ['apiVersion: audit.plat.io/v1', 'kind: Policy', 'rules:', '- level: null', '  verbs: ["get"]', ''].join('\n');
+    const got = findings(text);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(/^schema\/required rules\.0(\.level)? 4:3$/);
+  });
+});
