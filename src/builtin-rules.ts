@@ -34,6 +34,13 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   },
   'schema/required': meta('A required field is missing.', 'error', 'The platform refuses the configuration without it.', 'Add the field.', SPEC3),
   'schema/unknown-field': meta('A field is not part of the kind.', 'error', 'The platform decodes configuration files strictly: an unknown field (often a typo) is an error.', 'Remove the field or correct its name.', SPEC3),
+  'schema/unknown-field-ignored': meta(
+    'A field is not part of the kind, which the platform reads leniently: the field is ignored.',
+    'warning',
+    'The platform decodes the audit policy, the event rate limit and leader migration configurations, and the payloads other programs send, without strict mode (the audit policy falls back to it with a logged warning): an unknown field is dropped, so the file loads, but the setting it was meant to make (often a typo) does not exist.',
+    'Remove the field or correct its name.',
+    SPEC3,
+  ),
   'schema/type': meta('A value has the wrong type.', 'error', 'The platform cannot decode a value of the wrong type.', 'Write a value of the type the message names.', SPEC3),
   'schema/enum': meta('A value is not one of the allowed values.', 'error', 'The platform only knows the listed values.', 'Use one of the listed values.', SPEC3),
   'schema/format': meta('A string is not in the required format (duration, base64, quantity, timestamp).', 'error', 'The platform parses these strings and refuses malformed ones.', 'Write the value in the format the message shows.', SPEC3),

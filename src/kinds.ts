@@ -15,6 +15,14 @@ export interface KindSpec {
   readonly spec: string;
   /** For a list kind (`RoleList`): the kind of its `items`, whose rules run on every item. */
   readonly items?: string;
+  /**
+   * The platform decodes this kind leniently: unknown fields are dropped (and a repeated key keeps its last
+   * value) instead of refusing the file. True for the audit policy (strict first, then a lenient retry with a
+   * logged warning: apiserver `pkg/audit/policy/reader.go`), the event rate limit and leader migration
+   * configurations (a decoder without strict mode) and the payloads other programs send (webhook answers,
+   * plugin output, audit events), which are read with plain JSON decoding.
+   */
+  readonly lenient?: true;
 }
 
 interface GroupDef {
@@ -65,6 +73,9 @@ const SENSITIVE: Record<string, readonly (readonly string[])[]> = {
   ExecCredential: [['status', 'token'], ['status', 'clientKeyData']],
 };
 
+/** Kinds the platform decodes leniently (see `KindSpec.lenient`). */
+const LENIENT = new Set(['Policy', 'PolicyList', 'Event', 'EventList', 'Configuration', 'LeaderMigrationConfiguration', 'ExecCredential', 'AdmissionReview', 'ImageReview']);
+
 /** List kinds whose items are objects of another kind, checked by that kind's rules. */
 const LIST_ITEMS: Record<string, string> = {
   ClusterRoleBindingList: 'ClusterRoleBinding',
@@ -84,6 +95,7 @@ export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
       sensitive: SENSITIVE[kind] ?? [],
       spec: g.spec,
       ...(LIST_ITEMS[kind] ? { items: LIST_ITEMS[kind] } : {}),
+      ...(LENIENT.has(kind) ? { lenient: true as const } : {}),
     })),
   ),
 );

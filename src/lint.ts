@@ -144,6 +144,7 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   }
   const kind = id.kind;
   const value = pre?.value ?? decoded(ld.value, kind);
+  if (kind.lenient) lenientDuplicates(out, ld.index);
   const found: Found[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
   for (const f of pre?.schema ?? schemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
@@ -212,6 +213,20 @@ export function fixAt(text: string, range: Range, replacement: string): Fix | un
   return { range, text: PLAIN_SAFE.test(replacement) && !ambiguousPlain(replacement) ? replacement : JSON.stringify(replacement) };
 }
 
+function ignoredField(message: string): string {
+  const hint = message.indexOf('; ');
+  return hint === -1 ? `${message}, which the platform ignores` : `${message.slice(0, hint)}, which the platform ignores${message.slice(hint)}`;
+}
+
+/** A repeated key of a leniently decoded kind is not refused: the platform keeps the last value (a warning). */
+function lenientDuplicates(out: Diagnostic[], document: number): void {
+  for (const d of out) {
+    if (d.document !== document || d.ruleId !== 'yaml/duplicate-key' || d.severity !== 'error') continue;
+    d.severity = 'warning';
+    d.message = d.message.replace(/; the platform refuses a field given twice$/, '; the platform keeps the last value');
+  }
+}
+
 /**
  * A document's value as the platform's decoder reads it into its types: a member set to `null` is not set.
  * The inputs of platlint's own commands are not decoded into types: in a patch, `null` is a value (a merge
@@ -225,9 +240,15 @@ function identifyAs(value: unknown, forced: KindSpec | undefined): Identificatio
   return forced ? { status: 'kind', kind: forced } : identify(value);
 }
 
-/** Schema findings of a document; none for a kind checked by rules only. */
+/**
+ * Schema findings of a document; none for a kind checked by rules only. An unknown field of a kind the
+ * platform decodes leniently is dropped, not refused: `schema/unknown-field-ignored`, a warning.
+ */
 function schemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
-  return kind.schema === '' ? [] : validateSchema(value, kind);
+  if (kind.schema === '') return [];
+  const found = validateSchema(value, kind);
+  if (!kind.lenient) return found;
+  return found.map((f) => (f.ruleId === 'schema/unknown-field' ? { ...f, ruleId: 'schema/unknown-field-ignored', message: ignoredField(f.message) } : f));
 }
 
 /** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */

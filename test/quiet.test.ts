@@ -74,3 +74,20 @@ describe('null is absent, as the platform decodes it', () => {
     expect(got[0]).toMatch(/^schema\/required rules\.0(\.level)? 4:3$/);
   });
 });
+
+describe('kinds the platform decodes leniently', () => {
+  it('an audit policy with an unknown field and a repeated key loads: warnings, not errors', () => {
+    const text = ['apiVersion: audit.plat.io/v1', 'kind: Policy', 'omitStage: [RequestReceived]', 'rules:', '- level: Metadata', '  level: None', ''].join('\n');
+    const res = lintText(text, { fastReader: false });
+    expect(res.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.line}:${d.column}`)).toEqual([
+      'schema/unknown-field-ignored warning 3:1',
+      'yaml/duplicate-key warning 6:3',
+    ]);
+    expect(res.diagnostics[0]!.message).toBe('unknown field `omitStage` in Policy, which the platform ignores; did you mean `omitStages`?');
+    expect(res.diagnostics[1]!.message).toMatch(/the platform keeps the last value$/);
+  });
+  it('the same in a kind decoded strictly is refused', () => {
+    const text = ['apiVersion: apiserver.config.plat.io/v1', 'kind: TracingConfiguration', 'endpont: localhost:4317', ''].join('\n');
+    expect(lintText(text).diagnostics.map((d) => `${d.ruleId} ${d.severity}`)).toEqual(['schema/unknown-field error']);
+  });
+});
