@@ -7,6 +7,7 @@ export { parseConfig, loadConfig, findConfig, ConfigError, type Config, type Sev
 export { KINDS, COMMAND_KINDS, commandKind, identify, type KindSpec } from './kinds.js';
 export { ALL_RULES } from './rule-registry.js';
 export { formatPath, type Path } from './path.js';
+export { fieldPath, diagnosticPath } from './field-path.js';
 export { toJson, formatJson, type JsonResult, type JsonMessage } from './formatters/json.js';
 export { formatStylish } from './formatters/stylish.js';
 export { renderRulesDoc, explainRule, allRules, type RuleExamples } from './docs.js';

@@ -6,18 +6,23 @@ const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 const FLAG = /^--?[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 /**
- * Renders a path in the platform's field.Path notation: `jwt[0].issuer.url`; a key that is not a plain
- * identifier (map keys such as `example.com/team`) is written in brackets: `extra[example.com/team]`. A
- * command line's paths start with the flag: `--register-with-taints[1]`.
+ * Renders a path in the platform's field.Path notation: struct fields dotted, list items indexed, map keys
+ * in brackets without quotes: `jwt[0].issuer.url`, `spec.extra[scopes]`,
+ * `metadata.annotations[example.com/team]`. `isMapKey(i)` says whether segment `i` (a string) is a map key:
+ * the kind's schema knows (src/field-path.ts renders a finding's path with it). A key that is not a map key
+ * is written dotted when it is a plain identifier and in brackets otherwise (a free-form embedded object's
+ * `example.com/x`, a strategic merge patch's `$patch`), so that a path never reads as two. A command line's
+ * paths start with the flag: `--register-with-taints[1]`.
  */
-export function formatPath(path: Path): string {
+export function formatPath(path: Path, isMapKey?: (index: number) => boolean): string {
   let out = '';
-  for (const seg of path) {
+  path.forEach((seg, i) => {
     if (typeof seg === 'number') out += `[${seg}]`;
-    else if (out === '' && FLAG.test(seg)) out = seg;
+    else if (isMapKey?.(i)) out += `[${seg}]`;
+    else if (out === '' && i === 0 && FLAG.test(seg)) out = seg;
     else if (PLAIN_FIELD.test(seg)) out += out === '' ? seg : `.${seg}`;
     else out += `[${seg}]`;
-  }
+  });
   return out;
 }
 

@@ -1,7 +1,8 @@
 import { hasValidator, validatorFor, type AjvError } from './validators.js';
 import type { KindSpec } from './kinds.js';
 import { isSensitivePath } from './kinds.js';
-import { formatPath, fromPointer, type Path } from './path.js';
+import { fieldPath } from './field-path.js';
+import { fromPointer, type Path } from './path.js';
 import { closestMatches } from './services/suggest.js';
 import type { Target } from './source-map.js';
 
@@ -94,14 +95,14 @@ const joinOr = (items: readonly string[]) => joinWith('or', items);
 
 /** Where `path` sits, for messages: `in \`jwt[0].issuer\`` or `in AuthenticationConfiguration` for the root. */
 function where(path: Path, kind: SchemaSubject): string {
-  return path.length === 0 ? `in ${kind.kind}` : `in ${code(formatPath(path))}`;
+  return path.length === 0 ? `in ${kind.kind}` : `in ${code(fieldPath(path, kind.schema))}`;
 }
 
 /** The name a message uses for the field at a path: its key, or the whole path for a list item. */
 function fieldName(path: Path, kind: SchemaSubject): string {
   if (path.length === 0) return kind.kind;
   const last = path[path.length - 1]!;
-  return typeof last === 'number' ? code(formatPath(path)) : code(last);
+  return typeof last === 'number' ? code(fieldPath(path, kind.schema)) : code(last);
 }
 
 function schemaProps(s: Record<string, unknown> | undefined): string[] {
@@ -224,8 +225,16 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
       return { ruleId, target, path: at, message: (custom ?? generic) + found };
     }
     case 'dependencies': {
+      // Two fields that go together (each depends on the other: `claim` and `prefix`): the platform reports
+      // the missing one (`field.Required`), so the finding carries the missing field's path. A field that
+      // needs another (only one way: `resourceNames` needs `resources`): the platform reports the field
+      // that is set (`field.Invalid` on `resourceNames`), so the finding carries that field's path.
       const missing = String(p.missingProperty);
-      return { ruleId, target, path: [...at, missing], message: custom ?? `${code(p.property)} requires ${code(missing)} ${where(at, kind)}` };
+      const present = String(p.property);
+      const deps = ps?.dependencies as Record<string, unknown> | undefined;
+      const back = deps?.[missing];
+      const pair = Array.isArray(back) && back.includes(present);
+      return { ruleId, target, path: [...at, pair ? missing : present], message: custom ?? `${code(present)} requires ${code(missing)} ${where(at, kind)}` };
     }
     case 'pattern':
       return { ruleId, target, path: at, message: custom ?? `${name} must match ${code(p.pattern)}${got}` };

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintFiles } from '../src/files.js';
-import { formatPath } from '../src/path.js';
+import { diagnosticPath } from '../src/field-path.js';
 import { ROOT } from './helpers/fixtures.js';
 
 const DIR = join(ROOT, 'fixtures', 'sets');
@@ -21,7 +21,7 @@ for (const name of readdirSync(DIR).sort()) {
     it(`gives exactly the findings of expect.txt${resolveRefs ? ' (--resolve-refs)' : ''}`, async () => {
       const results = await lintFiles([folder], { configFile: false, concurrency: 'off', resolveRefs, cwd: folder });
       expect(results.length).toBeGreaterThan(0);
-      const got = results.flatMap((r) => r.diagnostics.map((d) => `${basename(r.filePath)} ${d.ruleId} ${formatPath(d.path) || '-'} ${d.line}:${d.column}`)).sort();
+      const got = results.flatMap((r) => r.diagnostics.map((d) => `${basename(r.filePath)} ${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`)).sort();
       expect(got).toEqual(expected);
       for (const r of results) {
         expect(r.errorCount).toBe(r.diagnostics.filter((d) => d.severity === 'error').length);

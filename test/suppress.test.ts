@@ -2,18 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import { lintText } from '../src/lint.js';
 import { DEFAULT_CONFIG } from '../src/config.js';
-import { formatPath } from '../src/path.js';
+import { diagnosticPath } from '../src/field-path.js';
 
 const HEAD = 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\n';
 const found = (text: string, config = DEFAULT_CONFIG) =>
-  lintText(text, { config }).diagnostics.map((d) => `${d.ruleId} ${formatPath(d.path) || '-'} ${d.line}:${d.column} ${d.severity}`);
+  lintText(text, { config }).diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column} ${d.severity}`);
 
 describe('platlint-disable comments', () => {
   it('disable-next-line suppresses that rule on the next line only, keeping the justification', () => {
     const text = `${HEAD}# platlint-disable-next-line schema/unknown-field -- read by our wrapper script\nowner: team-a\nteam: b\n`;
     const r = lintText(text);
-    expect(r.diagnostics.map((d) => `${d.ruleId} ${formatPath(d.path)} ${d.line}:${d.column}`)).toEqual(['schema/unknown-field team 5:1']);
-    expect(r.suppressed.map((d) => [d.ruleId, formatPath(d.path), d.justification])).toEqual([['schema/unknown-field', 'owner', 'read by our wrapper script']]);
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d)} ${d.line}:${d.column}`)).toEqual(['schema/unknown-field team 5:1']);
+    expect(r.suppressed.map((d) => [d.ruleId, diagnosticPath(d), d.justification])).toEqual([['schema/unknown-field', 'owner', 'read by our wrapper script']]);
   });
   it('disable applies to the rest of the file', () => {
     const text = `${HEAD}owner: a\n# platlint-disable schema/unknown-field -- generated fields\nteam: b\nsite: c\n`;

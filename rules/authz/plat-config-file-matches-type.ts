@@ -29,7 +29,8 @@ export default defineRule({
         if (!has(info, 'platConfigFile')) {
           // An unknown field beside it is most likely the path under another name: the schema reports that one.
           if (Object.keys(info).some((k) => !FIELDS.has(k))) continue;
-          ctx.report([...base, 'type'], 'type is `PlatConfigFile` but `platConfigFile` is not set; name the client config file to use');
+          // the missing field's own path, as the platform reports it (`field.Required`), placed at `connectionInfo`
+          ctx.report([...base, 'platConfigFile'], 'type is `PlatConfigFile` but `platConfigFile` is not set; name the client config file to use', { target: 'key' });
         } else if (info.platConfigFile === '') {
           ctx.report([...base, 'platConfigFile'], 'platConfigFile is empty; `type: PlatConfigFile` needs the path of a client config file');
         }

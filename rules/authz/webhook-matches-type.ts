@@ -30,7 +30,8 @@ export default defineRule({
       if (type === 'Webhook' && !has(authorizer, 'webhook')) {
         // An unknown field beside it is most likely the webhook under another name: the schema reports that one.
         if (Object.keys(authorizer).some((k) => !FIELDS.has(k))) continue;
-        ctx.report(['authorizers', i, 'type'], 'type is `Webhook` but `webhook` is not set; a webhook authorizer needs its `webhook` configuration');
+        // the missing field's own path, as the platform reports it (`field.Required` on `webhook`), placed at its authorizer
+        ctx.report(['authorizers', i, 'webhook'], 'type is `Webhook` but `webhook` is not set; a webhook authorizer needs its `webhook` configuration', { target: 'key' });
       } else if (OTHER_TYPES.has(type) && obj(authorizer.webhook) !== undefined) {
         ctx.report(['authorizers', i, 'webhook'], `\`webhook\` is set on an authorizer of type \`${type}\`; it is allowed only when \`type\` is \`Webhook\``, {
           target: 'key',

@@ -24,7 +24,8 @@ export default defineRule({
         const count = Array.isArray(values) ? values.length : undefined;
         if (operator === 'In' || operator === 'NotIn') {
           if (count === 0) ctx.report([...path, 'values'], `operator \`${operator}\` needs at least one value; \`values\` is empty`);
-          else if (!has(requirement, 'values') || values === null) ctx.report([...path, 'operator'], `operator \`${operator}\` needs at least one value; add \`values\``);
+          // a missing `values`: its own path, as the platform reports it (`field.Required`), placed at the requirement
+          else if (!has(requirement, 'values') || values === null) ctx.report([...path, 'values'], `operator \`${operator}\` needs at least one value; add \`values\``, { target: has(requirement, 'values') ? 'value' : 'key' });
         } else if ((operator === 'Exists' || operator === 'DoesNotExist') && count !== undefined && count > 0) {
           ctx.report([...path, 'values'], `operator \`${operator}\` takes no values, found ${count}; remove \`values\``, { target: 'key' });
         }

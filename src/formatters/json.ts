@@ -1,4 +1,5 @@
-import { toPointer, formatPath } from '../path.js';
+import { toPointer } from '../path.js';
+import { diagnosticPath } from '../field-path.js';
 import type { LintResult, LocatedDiagnostic } from '../lint.js';
 
 /** One message of ESLint's JSON formatter, plus `path` and a namespaced `platlint` object. */
@@ -40,7 +41,7 @@ function message(d: LocatedDiagnostic): JsonMessage {
     column: d.column,
     endLine: d.endLine,
     endColumn: d.endColumn,
-    path: formatPath(d.path),
+    path: diagnosticPath(d),
     nodeType: null,
     ...(d.fatal ? { fatal: true as const } : {}),
     ...(d.fix ? { fix: { range: [d.fix.range.start, d.fix.range.end] as [number, number], text: d.fix.text } } : {}),

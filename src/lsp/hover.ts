@@ -2,7 +2,7 @@
 // required, default and limits), as Markdown. Values are never shown: only what the schema says.
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { formatPath } from '../path.js';
+import { fieldPath } from '../field-path.js';
 import { documentAt, parseDocuments, targetAt } from './cursor.js';
 import type { FieldInfo, SchemaDocs } from './schema-docs.js';
 
@@ -48,7 +48,7 @@ export function hoverAt(document: TextDocument, offset: number, schemas: SchemaD
   const info = schemas.field(schemas.root(at.kind.schema), path);
   if (!info) return null;
   const name = String(path[path.length - 1]);
-  const where = `${code(formatPath(path))} of ${at.kind.kind} (${at.kind.apiVersion})`;
+  const where = `${code(fieldPath(path, at.kind.schema))} of ${at.kind.kind} (${at.kind.apiVersion})`;
   const range = path.length === target.path.length ? target.range : undefined;
   return {
     contents: { kind: 'markdown', value: fieldMarkdown(name, where, info) },

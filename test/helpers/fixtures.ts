@@ -1,15 +1,16 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { formatPath } from '../../src/path.js';
+import { diagnosticPath } from '../../src/field-path.js';
 import type { LocatedDiagnostic } from '../../src/lint.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
-/** `# expect: <rule> <path> <line>:<col>` lines at the top of an invalid fixture. */
+/** `# expect: <rule> <path> <line>:<col>` lines at the top of an invalid fixture; `<path>` in the platform's notation (src/field-path.ts). */
 export function expectations(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\r?\n/)) {
-    const m = /^#\s*expect:\s*(\S+)\s+(\S+)\s+(\d+:\d+)\s*$/.exec(line);
+    // the path is everything between the rule id and the position: a map key may hold spaces (`labels[a b]`)
+    const m = /^#\s*expect:\s*(\S+)\s+(\S.*?)\s+(\d+:\d+)\s*$/.exec(line);
     if (m) out.push(`${m[1]} ${m[2]} ${m[3]}`);
     else if (/^#\s*expect:/.test(line)) throw new Error(`malformed expect line: ${line}`);
   }
@@ -18,7 +19,7 @@ export function expectations(text: string): string[] {
 
 /** A finding in the shape of an expect line; a document-level finding's path is written `-`. */
 export function asExpectation(d: LocatedDiagnostic): string {
-  return `${d.ruleId} ${formatPath(d.path) || '-'} ${d.line}:${d.column}`;
+  return `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`;
 }
 
 /** Node agent command-line fixtures (`platlint flags`): systemd units and drop-ins, environment files, files of flags. */
@@ -56,5 +57,5 @@ export function caseDirs(dir: string): string[] {
 
 /** Renders findings one per line for message snapshots. */
 export function renderMessages(ds: readonly LocatedDiagnostic[]): string {
-  return ds.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} ${d.ruleId} ${formatPath(d.path) || '-'}: ${d.message}`).join('\n') + '\n';
+  return ds.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} ${d.ruleId} ${diagnosticPath(d) || '-'}: ${d.message}`).join('\n') + '\n';
 }
