@@ -158,6 +158,12 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   return 'checked';
 }
 
+/**
+ * A Go or Jinja template action (`{{ .Values.name }}`, `{{- if … }}`, `{{ include "x" . }}`) on a line that is
+ * not a comment: the file is a template that another tool renders, not a file the platform reads.
+ */
+const UNRENDERED_TEMPLATE = /^(?![ \t]*#).*?\{\{-?\s*(?:[-.$a-zA-Z/("]|end\b)/m;
+
 /** A document's text names a plat group: `rbac.authorization.plat.io/v1`. */
 const NAMES_PLAT_GROUP = /(?:^|[^\w.-])(?:[a-z0-9-]+\.)*plat\.io\//m;
 
@@ -170,15 +176,21 @@ const NAMES_PLAT_GROUP = /(?:^|[^\w.-])(?:[a-z0-9-]+\.)*plat\.io\//m;
  */
 function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | undefined): Set<number> {
   const out = new Set<number>();
-  const byIndex = new Map(parsed.documents.map((ld) => [ld.index, ld]));
+  const docs = parsed.documents;
+  const at = new Map(docs.map((ld, k) => [ld.index, k]));
   for (const d of parsed.diagnostics) {
     const i = d.document ?? -1;
     if (out.has(i)) continue;
-    const ld = byIndex.get(i);
+    const k = at.get(i);
+    const ld = k === undefined ? undefined : docs[k]!;
     let plat: boolean;
     if (forced) plat = true;
     else if (ld && !ld.broken && ld.value !== undefined) plat = identify(ld.value).status !== 'foreign';
-    else plat = NAMES_PLAT_GROUP.test(ld ? source.slice(ld.doc.range[0], ld.doc.range[2]) : source);
+    else {
+      // a broken document's own range may end at its first bad token: its text runs to the next document
+      const text = ld ? source.slice(ld.doc.range[0], docs[k! + 1]?.doc.range[0] ?? source.length) : source;
+      plat = NAMES_PLAT_GROUP.test(text);
+    }
     if (plat) out.add(i);
   }
   return out;
@@ -271,6 +283,10 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   const config = options.config ?? DEFAULT_CONFIG;
   const filePath = options.filePath ?? '<text>';
   const source = stripBom(text);
+  if (!options.kind && UNRENDERED_TEMPLATE.test(source)) {
+    // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
+    return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
+  }
   const fastReader = options.fastReader !== false && !source.includes('platlint-disable');
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
   // without the syntax tree
@@ -291,7 +307,16 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   if (!raw) {
     const parsed = parseText(source, tokens);
     const platDocs = platDocuments(parsed, source, options.kind);
-    raw = parsed.diagnostics.filter((d) => platDocs.has(d.document ?? -1));
+    // the first syntax error of a document only, as the platform's decoder stops there (the rest is often its echo)
+    const syntaxSeen = new Set<number>();
+    raw = parsed.diagnostics.filter((d) => {
+      const doc = d.document ?? -1;
+      if (!platDocs.has(doc)) return false;
+      if (d.ruleId !== 'yaml/syntax') return true;
+      if (syntaxSeen.has(doc)) return false;
+      syntaxSeen.add(doc);
+      return true;
+    });
     // a file that does not parse and names no plat group is another tool's (a template, JSON lines …)
     notParsed = raw.length < parsed.diagnostics.length && parsed.diagnostics.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));
     facts.length = 0;
@@ -345,6 +370,7 @@ export interface RawResult {
   documentsSkipped: number;
   documentsUnchecked?: number;
   notParsed?: boolean;
+  template?: boolean;
   /** More fields of the result, given the file's positions and the suppression comments left for the set checks. */
   extra?: (positioned: (r: Range) => Range & Position, deferred: readonly SetDirective[]) => Partial<LintResult>;
 }
@@ -390,6 +416,7 @@ export function finishResult(r: RawResult): LintResult {
     documentsSkipped: r.documentsSkipped,
     ...(r.documentsUnchecked ? { documentsUnchecked: r.documentsUnchecked } : {}),
     ...(r.notParsed ? { notParsed: true } : {}),
+    ...(r.template ? { template: true } : {}),
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
   });
 }

@@ -65,4 +65,6 @@ export interface FileResult {
   documentsUnchecked?: number;
   /** The file does not parse and names no plat group (another tool's file: a template, JSON lines …): counted, not reported. */
   notParsed?: boolean;
+  /** The file is an unrendered template (Go or Jinja actions `{{ … }}`): not linted, counted. */
+  template?: boolean;
 }

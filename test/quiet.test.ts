@@ -90,3 +90,24 @@ describe('kinds the platform decodes leniently', () => {
     expect(lintText(text).diagnostics.map((d) => `${d.ruleId} ${d.severity}`)).toEqual(['schema/unknown-field error']);
   });
 });
+
+describe('an unrendered template', () => {
+  it('is not linted, even of a plat object: the platform reads only what the template tool renders', () => {
+    const text = ['{{- if .Values.rbac.create -}}', 'apiVersion: rbac.authorization.plat.io/v1', 'kind: ClusterRole', 'metadata:', '  name: {{ .Values.name }}', '{{- end }}', ''].join('\n');
+    const res = lintText(text);
+    expect(res.diagnostics).toEqual([]);
+    expect(res.template).toBe(true);
+    // quoted actions parse as YAML, but the values are not the platform's yet either
+    expect(lintText('apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata:\n  name: "{{ .Release.Name }}"\n').template).toBe(true);
+    // braces in a comment do not make a template
+    expect(lintText('# render with {{ .Values }}\napiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpont: x\n').diagnostics.map((d) => d.ruleId)).toEqual(['schema/unknown-field']);
+  });
+});
+
+describe('a plat document that does not parse', () => {
+  it('gets one yaml/syntax finding, its first error, as the platform stops there', () => {
+    const text = ['apiVersion: rbac.authorization.plat.io/v1', 'kind: Role', 'metadata: {name: x', 'rules: [', '- a: }', ''].join('\n');
+    const got = lintText(text).diagnostics.filter((d) => d.ruleId === 'yaml/syntax');
+    expect(got).toHaveLength(1);
+  });
+});
