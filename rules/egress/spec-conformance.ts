@@ -52,7 +52,8 @@ export default defineRule({
         if (url === undefined || !(url.startsWith('http://') || url.startsWith('https://'))) continue; // egress/tcp-url-valid
         const parsed = parseGoUrl(url);
         if (parsed.ok && parsed.url.host === '') {
-          ctx.report([...base, 'tcp', 'url'], `url \`${url}\` has no host; the platform accepts it but cannot dial the tunnel server: write \`https://host:port\``);
+          const shown = parsed.url.user ? 'url' : `url \`${url}\``; // user info may hold a password
+          ctx.report([...base, 'tcp', 'url'], `${shown} has no host; the platform accepts it but cannot dial the tunnel server: write \`https://host:port\``);
         }
       }
     }
