@@ -1,7 +1,7 @@
 // The platform's URL parser (Go net/url Parse) as src/services/go-url.ts reads it: what it refuses and the parts
 // the platform's validation looks at (scheme, user info, host, query, fragment).
 import { describe, expect, it } from 'vitest';
-import { parseGoUrl } from '../src/services/go-url.js';
+import { parseGoUrl, quotedUrl } from '../src/services/go-url.js';
 
 function parts(text: string) {
   const r = parseGoUrl(text);
@@ -55,5 +55,14 @@ describe('URLs read as the platform reads them', () => {
     expect(problem('a:b/c:d')).toBeUndefined(); // a scheme, opaque
     expect(problem('1a:b')).toBe('its first path segment has a `:`');
     expect(problem('https://us er:pw@a.example')).toBe('its user info has a character it may not hold');
+  });
+});
+
+describe('URLs in messages', () => {
+  it('are quoted unless they hold user info (a password) or a control character', () => {
+    expect(quotedUrl('url', 'https://a.example')).toBe('url `https://a.example`');
+    expect(quotedUrl('url', 'https://admin:s3cret@a.example')).toBe('url');
+    expect(quotedUrl('endpoint', 'dns://a\u0001')).toBe('endpoint');
+    expect(quotedUrl('url', 'https://a.example/?next=//x@y')).toBe('url `https://a.example/?next=//x@y`');
   });
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { parseGoUrl } from '../../src/services/go-url.js';
+import { hasUserInfo, parseGoUrl } from '../../src/services/go-url.js';
 import { obj, objItems, str } from '../../src/services/values.js';
 
 /**
@@ -9,7 +9,7 @@ import { obj, objItems, str } from '../../src/services/values.js';
  */
 function urlProblems(url: string): { problems: string[]; userInfo: boolean } {
   // User info may carry a password: such a URL is never printed, whatever else is wrong with it.
-  const userInfo = /^[^/?#]*\/\/[^/?#]*@/.test(url);
+  const userInfo = hasUserInfo(url);
   const parsed = parseGoUrl(url);
   if (!parsed.ok) return { problems: [`a form the platform's URL parser refuses (${parsed.problem})`], userInfo };
   const problems: string[] = [];

@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { parseGoUrl } from '../../src/services/go-url.js';
+import { parseGoUrl, quotedUrl } from '../../src/services/go-url.js';
 import { has, obj, objItems, str } from '../../src/services/values.js';
 
 const LOWER_NAMES = new Set(['controlplane', 'etcd', 'cluster']);
@@ -52,7 +52,7 @@ export default defineRule({
         if (url === undefined || !(url.startsWith('http://') || url.startsWith('https://'))) continue; // egress/tcp-url-valid
         const parsed = parseGoUrl(url);
         if (parsed.ok && parsed.url.host === '') {
-          const shown = parsed.url.user ? 'url' : `url \`${url}\``; // user info may hold a password
+          const shown = quotedUrl('url', url);
           ctx.report([...base, 'tcp', 'url'], `${shown} has no host; the platform accepts it but cannot dial the tunnel server: write \`https://host:port\``);
         }
       }

@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { parseGoUrl } from '../../src/services/go-url.js';
+import { parseGoUrl, quotedUrl } from '../../src/services/go-url.js';
 import { obj, objItems, str } from '../../src/services/values.js';
 
 export default defineRule({
@@ -25,10 +25,10 @@ export default defineRule({
       const path = ['egressSelections', i, 'connection', 'transport', 'tcp', 'url'];
       if (url === '') ctx.report(path, 'the tunnel server url is empty; write it as `https://host:port` or `http://host:port`');
       else if (!url.startsWith('http://') && !url.startsWith('https://'))
-        ctx.report(path, `url is \`${url}\`; the tunnel server url starts with \`http://\` or \`https://\``);
+        ctx.report(path, `${quotedUrl('url', url)} does not start with \`http://\` or \`https://\`; write the tunnel server url as \`https://host:port\` or \`http://host:port\``);
       else {
         const parsed = parseGoUrl(url);
-        const shown = /[\x00-\x1f\x7f]/.test(url) ? 'url' : `url \`${url}\``;
+        const shown = quotedUrl('url', url);
         if (!parsed.ok) ctx.report(path, `${shown} is not a valid URL: ${parsed.problem}`);
       }
     }

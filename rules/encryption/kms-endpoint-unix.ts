@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { parseGoUrl } from '../../src/services/go-url.js';
+import { parseGoUrl, quotedUrl } from '../../src/services/go-url.js';
 import { obj, objItems, str } from '../../src/services/values.js';
 
 export default defineRule({
@@ -27,10 +27,10 @@ export default defineRule({
           continue;
         }
         const parsed = parseGoUrl(endpoint);
-        const shown = /[\x00-\x1f\x7f]/.test(endpoint) ? 'endpoint' : `endpoint \`${endpoint}\``;
+        const shown = quotedUrl('endpoint', endpoint);
         if (!parsed.ok) ctx.report(path, `${shown} is not a valid URL: ${parsed.problem}; use a unix socket such as \`unix:///var/run/kms-plugin.sock\``);
         else if (parsed.url.scheme !== 'unix')
-          ctx.report(path, `endpoint is \`${endpoint}\`; KMS plugins are reached only over a unix socket such as \`unix:///var/run/kms-plugin.sock\``);
+          ctx.report(path, `${shown} is not a unix socket address; KMS plugins are reached only over a unix socket such as \`unix:///var/run/kms-plugin.sock\``);
       }
     }
   },

@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { parseGoUrl } from '../../src/services/go-url.js';
+import { parseGoUrl, quotedUrl } from '../../src/services/go-url.js';
 import { obj, str } from '../../src/services/values.js';
 
 const SCHEMES = new Set(['dns', 'unix', 'unix-abstract']);
@@ -38,8 +38,8 @@ export default defineRule({
     if (endpoint === undefined) return; // unset or not a string: the default, or reported by the schema
     const problem = endpointProblem(endpoint);
     if (problem === undefined) return;
-    // A control character is not quoted: it would break the message's line.
-    const shown = /[\x00-\x1f\x7f]/.test(endpoint) ? 'endpoint' : `endpoint \`${endpoint}\``;
+    // Not quoted with user info (a password) or a control character (it would break the message's line).
+    const shown = quotedUrl('endpoint', endpoint);
     ctx.report(['endpoint'], `${shown} is not a collector address: ${problem}`);
   },
 });

@@ -169,3 +169,13 @@ function fragmentChecked(url: GoUrl): GoUrlResult {
   const problem = escapeProblem(url.fragment, false);
   return problem === undefined ? { ok: true, url } : { ok: false, problem: `its fragment: ${problem}` };
 }
+
+/** Whether a URL text carries user info (`//user:password@host`), which may hold a password: such a text is never quoted. */
+export function hasUserInfo(text: string): boolean {
+  return /^[^/?#]*\/\/[^/?#]*@/.test(text);
+}
+
+/** A URL as a message quotes it: in backquotes after `name`, or `name` alone when it holds user info or a control character. */
+export function quotedUrl(name: string, text: string): string {
+  return hasUserInfo(text) || /[\x00-\x1f\x7f]/.test(text) ? name : `${name} \`${text}\``;
+}
