@@ -74,11 +74,11 @@ describe('--fix on files', () => {
   it('writes the fixed file (keeping its byte-order mark and CRLF line ends), reports what remains, leaves no temporary file', () => {
     const dir = scratch();
     const file = join(dir, 'authz.yaml');
-    const crlf = '\uFEFF' + AUTHZ.replace('      authorizedTTL: 5m\n', '').replace(/\n/g, '\r\n');
+    const crlf = '\uFEFF' + AUTHZ.replace('      timeout: 3s\n', '').replace(/\n/g, '\r\n');
     writeFileSync(file, crlf);
     const r = platlint(['--fix', '--format', 'json', file]);
     expect(r.code).toBe(1);
-    expect(jsonFindings(r.stdout)).toEqual(['schema/required authorizers[0].webhook.authorizedTTL 7:5']);
+    expect(jsonFindings(r.stdout)).toEqual(['schema/required authorizers[0].webhook.timeout 7:5']);
     expect(readFileSync(file, 'utf8')).toBe(crlf.replace('authorizer:', 'authorizers:').replace("'Denyy'", "'Deny'"));
     expect(readdirSync(dir)).toEqual(['authz.yaml']);
   });

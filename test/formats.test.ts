@@ -58,7 +58,7 @@ resources:
   - resources:
       - secrets
     providers:
-      - aescbc:
+      - secretbox:
           keys:
             - name: k1
               secret: ${SECRET}
@@ -145,7 +145,7 @@ describe('compact', () => {
         'config/authz.yaml:6:5: error unknown field `authorizer` in `authorizers[0]`; allowed fields: `type`, `name`, `webhook` [schema/unknown-field]',
         'config/authz.yaml:8:11: error name `node` is already used by authorizers[0].name; authorizer names must be unique [authz/authorizer-name-unique]',
         'config/broken.yaml:4:1: error Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] [yaml/syntax]',
-        'config/encryption.yaml:10:23: error the key decodes to 16 bytes; aescbc keys are 32 bytes [encryption/key-length]',
+        'config/encryption.yaml:10:23: error the key decodes to 16 bytes; secretbox keys are 32 bytes [encryption/key-length]',
         'other/priority.yaml:1:13: warning group `scheduling.plat.io` is not checked by platlint [document/unchecked-group]',
         '',
         '6 problems',
@@ -173,7 +173,7 @@ describe('github', () => {
         '::error file=config/authz.yaml,line=6,endLine=6,col=5,endColumn=15,title=schema/unknown-field::6:5 unknown field `authorizer` in `authorizers[0]`; allowed fields: `type`, `name`, `webhook` [schema/unknown-field]',
         '::error file=config/authz.yaml,line=8,endLine=8,col=11,endColumn=15,title=authz/authorizer-name-unique::8:11 name `node` is already used by authorizers[0].name; authorizer names must be unique [authz/authorizer-name-unique]',
         '::error file=config/broken.yaml,line=4,endLine=4,col=1,endColumn=2,title=yaml/syntax::4:1 Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] [yaml/syntax]',
-        '::error file=config/encryption.yaml,line=10,endLine=10,col=23,endColumn=47,title=encryption/key-length::10:23 the key decodes to 16 bytes; aescbc keys are 32 bytes [encryption/key-length]',
+        '::error file=config/encryption.yaml,line=10,endLine=10,col=23,endColumn=47,title=encryption/key-length::10:23 the key decodes to 16 bytes; secretbox keys are 32 bytes [encryption/key-length]',
         '::warning file=other/priority.yaml,line=1,endLine=1,col=13,endColumn=34,title=document/unchecked-group::1:13 group `scheduling.plat.io` is not checked by platlint [document/unchecked-group]',
         'platlint: 5 errors and 1 warning in 8 files (6 documents checked, 1 skipped as not plat, 1 of plat groups platlint does not check)',
         '',
@@ -222,7 +222,7 @@ describe('github', () => {
         '| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](https://platlint.invalid/docs/rules.md#schemaunknown-field) | unknown field `authorizer` in `authorizers[0]`; allowed fields: `type`, `name`, `webhook` |',
         '| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](https://platlint.invalid/docs/rules.md#authzauthorizer-name-unique) | name `node` is already used by authorizers[0].name; authorizer names must be unique |',
         '| error | <code>config/broken.yaml</code> | 4:1 | [<code>yaml/syntax</code>](https://platlint.invalid/docs/rules.md#yamlsyntax) | Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] |',
-        '| error | <code>config/encryption.yaml</code> | 10:23 | [<code>encryption/key-length</code>](https://platlint.invalid/docs/rules.md#encryptionkey-length) | the key decodes to 16 bytes; aescbc keys are 32 bytes |',
+        '| error | <code>config/encryption.yaml</code> | 10:23 | [<code>encryption/key-length</code>](https://platlint.invalid/docs/rules.md#encryptionkey-length) | the key decodes to 16 bytes; secretbox keys are 32 bytes |',
         '| error | <code>odd/a,b:c &lt;&amp;&gt;.yaml</code> | 1:1 | [<code>input/encoding</code>](https://platlint.invalid/docs/rules.md#inputencoding) | 100% "bad" &lt;x&gt; &amp; y \\| z next: line, too |',
         '| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](https://platlint.invalid/docs/rules.md#documentunchecked-group) | group `scheduling.plat.io` is not checked by platlint |',
         '',
@@ -264,7 +264,7 @@ describe('junit', () => {
   </testsuite>
   <testsuite name="config/encryption.yaml" tests="1" failures="1" errors="0" skipped="0" time="0" file="config/encryption.yaml">
     <testcase classname="config/encryption.yaml" name="encryption/key-length config/encryption.yaml:10:23" time="0">
-      <failure type="encryption/key-length" message="the key decodes to 16 bytes; aescbc keys are 32 bytes">config/encryption.yaml:10:23 error the key decodes to 16 bytes; aescbc keys are 32 bytes (encryption/key-length)</failure>
+      <failure type="encryption/key-length" message="the key decodes to 16 bytes; secretbox keys are 32 bytes">config/encryption.yaml:10:23 error the key decodes to 16 bytes; secretbox keys are 32 bytes (encryption/key-length)</failure>
     </testcase>
   </testsuite>
   <testsuite name="config/suppressed.yaml" tests="1" failures="0" errors="0" skipped="0" time="0" file="config/suppressed.yaml">
@@ -323,7 +323,7 @@ describe('gitlab', () => {
       { type: 'issue', check_name: 'schema/unknown-field', description: 'unknown field `authorizer` in `authorizers[0]`; allowed fields: `type`, `name`, `webhook`', severity: 'major', fingerprint: 64, location: { path: 'config/authz.yaml', positions: { begin: { line: 6, column: 5 }, end: { line: 6, column: 15 } } } },
       { type: 'issue', check_name: 'authz/authorizer-name-unique', description: 'name `node` is already used by authorizers[0].name; authorizer names must be unique', severity: 'major', fingerprint: 64, location: { path: 'config/authz.yaml', positions: { begin: { line: 8, column: 11 }, end: { line: 8, column: 15 } } } },
       { type: 'issue', check_name: 'yaml/syntax', description: 'Parsing error: flow sequence in block collection must be sufficiently indented and end with a ]', severity: 'blocker', fingerprint: 64, location: { path: 'config/broken.yaml', positions: { begin: { line: 4, column: 1 }, end: { line: 4, column: 2 } } } },
-      { type: 'issue', check_name: 'encryption/key-length', description: 'the key decodes to 16 bytes; aescbc keys are 32 bytes', severity: 'critical', fingerprint: 64, location: { path: 'config/encryption.yaml', positions: { begin: { line: 10, column: 23 }, end: { line: 10, column: 47 } } } },
+      { type: 'issue', check_name: 'encryption/key-length', description: 'the key decodes to 16 bytes; secretbox keys are 32 bytes', severity: 'critical', fingerprint: 64, location: { path: 'config/encryption.yaml', positions: { begin: { line: 10, column: 23 }, end: { line: 10, column: 47 } } } },
       { type: 'issue', check_name: 'document/unchecked-group', description: 'group `scheduling.plat.io` is not checked by platlint', severity: 'minor', fingerprint: 64, location: { path: 'other/priority.yaml', positions: { begin: { line: 1, column: 13 }, end: { line: 1, column: 34 } } } },
     ]);
     expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
@@ -441,7 +441,7 @@ describe('sarif', () => {
         relatedLocations: [{ id: 1, message: { text: 'first authorizer named `node`' }, physicalLocation: { artifactLocation: { uri: 'config/authz.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 5, startColumn: 5, endLine: 5, endColumn: 9 } } }],
       },
       { ruleId: 'yaml/syntax', ruleIndex: rules.findIndex((r) => r.id === 'yaml/syntax'), level: 'error', message: { text: 'Parsing error: flow sequence in block collection must be sufficiently indented and end with a ]' }, locations: [at('config/broken.yaml', 4, 1, 4, 2)], partialFingerprints: fp },
-      { ruleId: 'encryption/key-length', ruleIndex: rules.findIndex((r) => r.id === 'encryption/key-length'), level: 'error', message: { text: 'the key decodes to 16 bytes; aescbc keys are 32 bytes' }, locations: [at('config/encryption.yaml', 10, 23, 10, 47)], partialFingerprints: fp },
+      { ruleId: 'encryption/key-length', ruleIndex: rules.findIndex((r) => r.id === 'encryption/key-length'), level: 'error', message: { text: 'the key decodes to 16 bytes; secretbox keys are 32 bytes' }, locations: [at('config/encryption.yaml', 10, 23, 10, 47)], partialFingerprints: fp },
       { ruleId: 'document/unchecked-group', ruleIndex: rules.findIndex((r) => r.id === 'document/unchecked-group'), level: 'warning', message: { text: 'group `scheduling.plat.io` is not checked by platlint' }, locations: [at('other/priority.yaml', 1, 13, 1, 34)], partialFingerprints: fp },
       {
         ruleId: 'schema/unknown-field',
@@ -500,7 +500,7 @@ describe('the command line (built: npm run build)', () => {
         'config/authz.yaml:6:5: error unknown field `authorizer` in `authorizers[0]`; allowed fields: `type`, `name`, `webhook` [schema/unknown-field]',
         'config/authz.yaml:8:11: error name `node` is already used by authorizers[0].name; authorizer names must be unique [authz/authorizer-name-unique]',
         'config/broken.yaml:4:1: error Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] [yaml/syntax]',
-        'config/encryption.yaml:10:23: error the key decodes to 16 bytes; aescbc keys are 32 bytes [encryption/key-length]',
+        'config/encryption.yaml:10:23: error the key decodes to 16 bytes; secretbox keys are 32 bytes [encryption/key-length]',
         '',
         '4 problems',
         '',

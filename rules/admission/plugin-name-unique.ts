@@ -7,11 +7,11 @@ export default defineRule({
   kinds: ['AdmissionConfiguration'],
   meta: {
     description: 'Each admission plugin is configured at most once.',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'The API server gives a plugin the first entry with its name and silently ignores any later one, so a second entry for the same plugin never takes effect: two conflicting configurations for one plugin.',
+        'The API server gives a plugin the first entry with its name and silently ignores any later one, so a second entry for the same plugin never takes effect: two conflicting configurations for one plugin. The platform\'s admission configuration reader does not refuse the repeat (it returns the first match), so the file loads: a warning, not an error.',
       remediation: 'Keep one entry per plugin name: merge the two configurations, or delete the one that should not apply.',
       spec: '3-config-and-payload-types.md#api-server-configuration-version-v1-apiserverconfigplatiov1 (AdmissionPluginConfiguration.name; Errors: conflicting settings make the configuration invalid)',
     },

@@ -10,7 +10,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        '`conditions` limit anonymous access to some paths, which only means something when anonymous access is enabled; with `enabled: false` the API server refuses to start, as the intent is unclear.',
+        '`conditions` limit anonymous access to some paths, which only means something when anonymous access is enabled; with `enabled: false`, or without `enabled` (which the platform decodes as false), the platform\'s authentication configuration validation refuses to start, as the intent is unclear.',
       remediation: 'Set `enabled: true` to allow anonymous requests on the listed paths only, or remove `conditions` to refuse all anonymous requests.',
       spec: '3-config-and-payload-types.md#api-server-configuration-version-v1 (AnonymousAuthConfig: conditions)',
     },
@@ -18,9 +18,11 @@ export default defineRule({
   check(value, ctx) {
     const anonymous = obj(obj(value)?.anonymous);
     const conditions = anonymous?.conditions;
-    // A missing `enabled` is reported by the schema.
-    if (anonymous?.enabled !== false || !Array.isArray(conditions) || conditions.length === 0) return;
+    // A missing `enabled` is false for the platform; another type is reported by the schema.
+    if (anonymous === undefined || anonymous.enabled === true || !Array.isArray(conditions) || conditions.length === 0) return;
+    if (anonymous.enabled !== undefined && anonymous.enabled !== false) return;
     const n = conditions.length;
-    ctx.report(['anonymous', 'conditions'], `${n} condition${n === 1 ? ' is' : 's are'} set while anonymous access is disabled (\`enabled: false\`); conditions require \`enabled: true\``, { target: 'key' });
+    const why = anonymous.enabled === undefined ? '`enabled` is not set, which means false' : '`enabled: false`';
+    ctx.report(['anonymous', 'conditions'], `${n} condition${n === 1 ? ' is' : 's are'} set while anonymous access is disabled (${why}); conditions require \`enabled: true\``, { target: 'key' });
   },
 });

@@ -12,7 +12,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'A user attribute comes either from one claim (with a prefix for username and groups) or from a CEL expression; with both, the API server cannot tell which applies and refuses to start.',
+        'A user attribute comes either from one claim (with a prefix for username and groups) or from a CEL expression; with both, the API server cannot tell which applies and refuses to start. Its validation also refuses a `prefix` beside an `expression` (set even to the empty string); a `prefix` alone is left to `authn/spec-conformance` (groups) and `authn/username-mapping-required` (username), since the platform ignores it.',
       remediation:
         'Keep `claim` and `prefix` for a plain claim, or `expression` alone (put any prefix into the expression, such as `\'oidc:\' + claims.sub`).',
       spec: '3-config-and-payload-types.md#api-server-configuration-version-v1 (PrefixedClaimOrExpression, ClaimOrExpression: mutually exclusive)',
@@ -27,8 +27,8 @@ export default defineRule({
         const path = ['jwt', i, 'claimMappings', name];
         if (set(m.claim)) {
           ctx.report(path, `${name} sets both \`claim\` and \`expression\`; set only one of them`, { target: 'key' });
-        } else if (name !== 'uid' && has(m, 'prefix') && has(m, 'claim')) {
-          // An empty claim with a prefix passes the schema's claim/prefix pairing, but a prefix never goes with an expression.
+        } else if (name !== 'uid' && has(m, 'prefix')) {
+          // The platform refuses any prefix beside an expression (it is set, even to the empty string).
           ctx.report([...path, 'prefix'], `${name} sets \`prefix\` together with \`expression\`; a prefix goes only with \`claim\``, { target: 'key' });
         }
       }

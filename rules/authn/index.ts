@@ -19,6 +19,7 @@ import extraKeyUnique from './extra-key-unique.js';
 import issuerUrlFormat from './issuer-url-format.js';
 import issuerUrlUnique from './issuer-url-unique.js';
 import jwtAuthenticatorsMax from './jwt-authenticators-max.js';
+import specConformance from './spec-conformance.js';
 import userValidationRuleUnique from './user-validation-rule-unique.js';
 import usernameEmailVerified from './username-email-verified.js';
 import usernameMappingRequired from './username-mapping-required.js';
@@ -43,6 +44,7 @@ export const rules: readonly Rule[] = [
   issuerUrlFormat,
   issuerUrlUnique,
   jwtAuthenticatorsMax,
+  specConformance,
   userValidationRuleUnique,
   usernameEmailVerified,
   usernameMappingRequired,

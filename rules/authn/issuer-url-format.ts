@@ -1,27 +1,23 @@
 import { defineRule } from '../../src/define-rule.js';
+import { hasUserInfo, parseGoUrl } from '../../src/services/go-url.js';
 import { obj, objItems, str } from '../../src/services/values.js';
 
-/** What is wrong with an issuer or discovery URL, in the order the platform checks it; empty when it is fine. */
+/**
+ * What is wrong with an issuer or discovery URL, in the order the platform checks it; empty when it is fine.
+ * The URL is read as the platform's URL parser reads it (a port that is not a number, a control character or a
+ * bad `%` escape is refused; a space in the path is not).
+ */
 function urlProblems(url: string): { problems: string[]; userInfo: boolean } {
-  const problems: string[] = [];
   // User info may carry a password: such a URL is never printed, whatever else is wrong with it.
-  const userInfo = /^[^/?#]*\/\/[^/?#]*@/.test(url);
-  // Control characters and spaces make the URL unparsable for the platform.
-  if (/[\u0000-\u0020\u007f]/.test(url)) return { problems: ['characters that are not allowed in a URL'], userInfo };
-  if (/%(?![0-9A-Fa-f]{2})/.test(url)) return { problems: ['a `%` that starts no valid escape'], userInfo };
-  const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(url)?.[1];
-  if (scheme === undefined) problems.push('no scheme');
-  else if (scheme.toLowerCase() !== 'https') problems.push(`the scheme \`${scheme}\``);
-  const hashAt = url.indexOf('#');
-  const beforeFragment = hashAt < 0 ? url : url.slice(0, hashAt);
-  const fragment = hashAt < 0 ? '' : url.slice(hashAt + 1);
-  const queryAt = beforeFragment.indexOf('?');
-  const beforeQuery = queryAt < 0 ? beforeFragment : beforeFragment.slice(0, queryAt);
-  const query = queryAt < 0 ? '' : beforeFragment.slice(queryAt + 1);
-  const rest = scheme === undefined ? beforeQuery : beforeQuery.slice(scheme.length + 1);
-  const authority = rest.startsWith('//') ? rest.slice(2).split('/')[0]! : '';
-  if (authority.includes('@')) problems.push('user info');
-  if (query.length > 0) problems.push('a query');
+  const userInfo = hasUserInfo(url);
+  const parsed = parseGoUrl(url);
+  if (!parsed.ok) return { problems: [`a form the platform's URL parser refuses (${parsed.problem})`], userInfo };
+  const problems: string[] = [];
+  const { scheme, user, rawQuery, fragment } = parsed.url;
+  if (scheme === '') problems.push('no scheme');
+  else if (scheme !== 'https') problems.push(`the scheme \`${/^[^:]*/.exec(url)![0]}\``);
+  if (user) problems.push('user info');
+  if (rawQuery.length > 0) problems.push('a query');
   if (fragment.length > 0) problems.push('a fragment');
   return { problems, userInfo };
 }
@@ -39,7 +35,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'The issuer URL must equal the `iss` claim of every token and is where discovery starts; the API server refuses to start when it, or an explicit `discoveryURL`, is not an https URL or carries user info, a query or a fragment.',
+        'The issuer URL must equal the `iss` claim of every token and is where discovery starts; the API server refuses to start when it, or an explicit `discoveryURL`, is not an https URL or carries user info, a query or a fragment. The platform reads both with its URL parser (Go `net/url` `Parse`, in the API-server configuration validation), so a URL that parser refuses (a port that is not a number, a control character, a bad `%` escape, a character a host may not hold) is refused too; a space in the path is accepted.',
       remediation:
         'Write the URL as `https://<host>[/<path>]`, without `user:password@`, `?query` or `#fragment`, exactly as the provider puts it in the `iss` claim.',
       spec: '3-config-and-payload-types.md#api-server-configuration-version-v1 (Issuer: url is an https issuer URL)',

@@ -6,6 +6,7 @@ import httpsClientCertRequired from './https-client-cert-required.js';
 import masterDeprecated from './master-deprecated.js';
 import noTlsOverHttp from './no-tls-over-http.js';
 import selectionNameUnique from './selection-name-unique.js';
+import specConformance from './spec-conformance.js';
 import singleTransport from './single-transport.js';
 import tcpUrlValid from './tcp-url-valid.js';
 import tunnelTransportRequired from './tunnel-transport-required.js';
@@ -19,6 +20,7 @@ export const rules: readonly Rule[] = [
   noTlsOverHttp,
   selectionNameUnique,
   singleTransport,
+  specConformance,
   tcpUrlValid,
   tunnelTransportRequired,
   udsNameValid,

@@ -14,7 +14,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'The API server keeps one dialer per egress selection and refuses a configuration that names one twice; `master` is read as `controlplane`, so listing both is a repeat.',
+        'The API server keeps one dialer per egress selection and refuses a configuration that names one twice; `master` is read as `controlplane`, and names are compared without regard to case (its egress selector validation lower-cases them), so listing both `master` and `controlplane`, or `etcd` and `ETCD`, is a repeat.',
       remediation: 'Keep one egress selection per name and merge or remove the other.',
       spec: '3-config-and-payload-types.md#api-server-configuration-versions-v1alpha1-and-v1beta1-apiserverplatiov1alpha1-apiserverplatiov1beta1 (EgressSelection.name)',
     },
@@ -23,8 +23,9 @@ export default defineRule({
     const seen = new Map<string, [Path, string]>();
     for (const [i, selection] of objItems(obj(value)?.egressSelections)) {
       const name = str(selection.name);
-      if (name === undefined || !NAMES.has(name)) continue; // other names: reported by the schema
-      const canonical = name === 'master' ? 'controlplane' : name;
+      // The platform turns exactly `master` into `controlplane` when it decodes the file, then compares lower-cased names.
+      const canonical = name === 'master' ? 'controlplane' : name?.toLowerCase();
+      if (name === undefined || canonical === undefined || canonical === 'master' || !NAMES.has(canonical)) continue; // other names: reported by the schema
       const path = ['egressSelections', i, 'name'];
       const first = seen.get(canonical);
       if (first === undefined) {
@@ -36,7 +37,8 @@ export default defineRule({
       let message: string;
       if (name === firstName) message = `egress selection \`${name}\` is already defined at ${where}`;
       else if (name === 'master') message = `\`master\` is an alias of \`controlplane\`, which is already defined at ${where}`;
-      else message = `egress selection \`${name}\` is already defined at ${where} under its deprecated alias \`master\``;
+      else if (firstName === 'master') message = `egress selection \`${name}\` is already defined at ${where} under its deprecated alias \`master\``;
+      else message = `egress selection \`${name}\` is already defined at ${where} as \`${firstName}\` (names are compared without regard to case)`;
       ctx.report(path, message, { related: [{ path: firstPath, message: `\`${firstName}\` is defined here` }] });
     }
   },

@@ -1,24 +1,17 @@
 import { defineRule } from '../../src/define-rule.js';
+import { parseGoUrl, quotedUrl } from '../../src/services/go-url.js';
 import { obj, objItems, str } from '../../src/services/values.js';
-
-/** Whether the text parses as a URL with a host. */
-function hasHost(text: string): boolean {
-  try {
-    return new URL(text).hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 export default defineRule({
   id: 'egress/tcp-url-valid',
   kinds: ['EgressSelectorConfiguration'],
   meta: {
-    description: 'A TCP transport `url` is an `http://` or `https://` URL with a host.',
+    description: 'A TCP transport `url` starts with `http://` or `https://` and parses as a URL.',
     severity: 'error',
     status: 'stable',
     docs: {
-      rationale: 'The API server connects to the tunnel server over plain HTTP or TLS only, chosen by the scheme of the URL; it refuses any other scheme.',
+      rationale:
+        'The API server connects to the tunnel server over plain HTTP or TLS only, chosen by the scheme of the URL: its egress selector validation refuses a url that does not start with `http://` or `https://` (exactly so, in lower case), and it refuses to start when its URL parser refuses the url (a port that is not a number, a bad `%` escape, a control character). A url without a host passes both (the tunnel is dialled only at run time): `egress/spec-conformance` warns about it.',
       remediation: 'Write the tunnel server address as `https://host:port` (with `tlsConfig`) or `http://host:port`.',
       spec: '3-config-and-payload-types.md#api-server-configuration-versions-v1alpha1-and-v1beta1-apiserverplatiov1alpha1-apiserverplatiov1beta1 (TCPTransport.url)',
     },
@@ -32,8 +25,12 @@ export default defineRule({
       const path = ['egressSelections', i, 'connection', 'transport', 'tcp', 'url'];
       if (url === '') ctx.report(path, 'the tunnel server url is empty; write it as `https://host:port` or `http://host:port`');
       else if (!url.startsWith('http://') && !url.startsWith('https://'))
-        ctx.report(path, `url is \`${url}\`; the tunnel server url starts with \`http://\` or \`https://\``);
-      else if (!hasHost(url)) ctx.report(path, `url \`${url}\` is not a valid URL with a host`);
+        ctx.report(path, `${quotedUrl('url', url)} does not start with \`http://\` or \`https://\`; write the tunnel server url as \`https://host:port\` or \`http://host:port\``);
+      else {
+        const parsed = parseGoUrl(url);
+        const shown = quotedUrl('url', url);
+        if (!parsed.ok) ctx.report(path, `${shown} is not a valid URL: ${parsed.problem}`);
+      }
     }
   },
 });

@@ -17,6 +17,7 @@ import noOverlappingWildcards from './no-overlapping-wildcards.js';
 import noShadowedResources from './no-shadowed-resources.js';
 import resourceNameValid from './resource-name-valid.js';
 import resourceUnique from './resource-unique.js';
+import specConformance from './spec-conformance.js';
 
 export const rules: readonly Rule[] = [
   identityNotFirst,
@@ -36,4 +37,5 @@ export const rules: readonly Rule[] = [
   noShadowedResources,
   resourceNameValid,
   resourceUnique,
+  specConformance,
 ];

@@ -9,11 +9,11 @@ export default defineRule({
   kinds: ['EncryptionConfiguration'],
   meta: {
     description: 'The keys of one provider have distinct names.',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'Encrypted data records the name of its key; with two keys of the same name in one provider, the name no longer tells which key decrypts the data.',
+        'Encrypted data records the name of its key; with two keys of the same name in one provider, the name no longer tells which key decrypts the data (the platform tries the first key of that name). The platform\'s encryption configuration validation does not check key names for repeats, so the file loads: a warning, not an error.',
       remediation: 'Rename one of the keys; when rotating, give the new key a new name and keep the old one under its old name.',
       spec: '3-config-and-payload-types.md#api-server-configuration-version-v1-apiserverconfigplatiov1 (Key.name: key name used when storing data)',
     },

@@ -6,7 +6,6 @@ const NO_REST_API = new Set(['apiserveripinfo', 'serviceipallocations', 'service
 
 /** Why a resource name is not accepted, or undefined when it is. */
 function problem(name: string): string | undefined {
-  if (name === '') return 'the resource name is empty; write `resource` for the core group or `resource.group`';
   if (name !== name.toLowerCase()) return `resource \`${name}\` has capital letters; resource names are lower-case`;
   if (name === '*') return 'resource `*` is not allowed; use `*.` for every resource of the core group or `*.*` for every resource';
   if (NO_REST_API.has(name)) return `resource \`${name}\` has no REST API and cannot be encrypted`;
@@ -18,8 +17,7 @@ function problem(name: string): string | undefined {
   if (group === 'extensions') return `resource \`${name}\` is in the \`extensions\` group, which has been removed and cannot be encrypted`;
   if (group === '*' && resource !== '*')
     return `resource \`${name}\` selects one resource across every group, which is not supported; the wildcards are \`*.<group>\`, \`*.\` and \`*.*\``;
-  if ((resource.includes('*') && resource !== '*') || (group.includes('*') && group !== '*'))
-    return `resource \`${name}\` uses \`*\` inside a name; the only wildcards are \`*.<group>\`, \`*.\` and \`*.*\``;
+  // An empty name and a `*` inside a name select nothing but load: encryption/spec-conformance warns.
   return undefined;
 }
 
@@ -27,12 +25,12 @@ export default defineRule({
   id: 'encryption/resource-name-valid',
   kinds: ['EncryptionConfiguration'],
   meta: {
-    description: 'A resource to encrypt is a lower-case `resource` or `resource.group`, or one of the wildcards `*.<group>`, `*.` and `*.*`.',
+    description: 'A resource to encrypt is not one the platform refuses: capital letters, a bare `*`, `resource.*`, a resource without a REST API, the `extensions` or `events.plat.io` group.',
     severity: 'error',
     status: 'stable',
     docs: {
       rationale:
-        'The API server refuses an encryption configuration naming a resource it cannot match: capital letters, a bare `*`, a resource across all groups (`secrets.*`), a wildcard inside a name, a resource without a REST API (`serviceipallocations`), the removed `extensions` group, or the `events.plat.io` group (events are stored as the core `events` resource).',
+        'The platform\'s encryption configuration validation refuses a resource it cannot match: capital letters, a bare `*`, a resource across all groups (`secrets.*`), a resource without a REST API (`serviceipallocations`), the removed `extensions` group, or the `events.plat.io` group (events are stored as the core `events` resource). It accepts an empty name and a `*` inside a name (`sec*`, `*.*.apps`), which select no resource: `encryption/spec-conformance` warns about those.',
       remediation:
         'Write each resource as `resource` (core group) or `resource.group` in lower case; use `*.<group>` for a whole group, `*.` for the core group and `*.*` for everything.',
       spec: '3-config-and-payload-types.md#api-server-configuration-version-v1-apiserverconfigplatiov1 (EncryptionConfiguration rules: wildcards)',
