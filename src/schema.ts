@@ -234,7 +234,8 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
       const deps = ps?.dependencies as Record<string, unknown> | undefined;
       const back = deps?.[missing];
       const pair = Array.isArray(back) && back.includes(present);
-      return { ruleId, target, path: [...at, pair ? missing : present], message: custom ?? `${code(present)} requires ${code(missing)} ${where(at, kind)}` };
+      const reportMissing = pair || ps?.['x-dependency-path'] === 'missing';
+      return { ruleId, target, path: [...at, reportMissing ? missing : present], message: custom ?? `${code(present)} requires ${code(missing)} ${where(at, kind)}` };
     }
     case 'pattern':
       return { ruleId, target, path: at, message: custom ?? `${name} must match ${code(p.pattern)}${got}` };

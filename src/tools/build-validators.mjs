@@ -13,7 +13,7 @@ import { fieldShapes } from './field-shapes.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const schemasDir = join(root, 'schemas');
 
-export const ANNOTATIONS = ['x-sensitive', 'x-messages'];
+export const ANNOTATIONS = ['x-sensitive', 'x-messages', 'x-dependency-path'];
 
 /** Every schema file below schemas/, sorted, with its key (path without `.schema.json`). */
 export function schemaFiles() {
