@@ -19,8 +19,12 @@ export type CelOutcome =
   | { status: 'ok'; type: string }
   /** A syntax or type error at 0-based offsets in the expression (end exclusive). */
   | { status: 'error'; message: string; start: number; end: number }
-  /** Valid syntax that platlint cannot check (optional list or map entries). */
-  | { status: 'unsupported'; message: string };
+  /**
+   * Valid CEL that the library cannot handle (a gap of the library, not a mistake): optional list or map
+   * entries, `has()` on a field of a computed value, a name written from the root scope (`.claims`), a
+   * `format()` argument list of mixed types, protobuf message literals. `start`/`end` point at the construct.
+   */
+  | { status: 'unsupported'; message: string; start?: number; end?: number };
 
 export interface CelService {
   /** Compiles and type-checks an expression seeing one variable (cached per run). */
@@ -130,6 +134,79 @@ function errorMessage(code: string, summary: string, node: ErrorNode | undefined
 /** Optional list or map entries (`[?x]`, `{?k: v}`): valid for the platform, not parsed by the library. */
 const OPTIONAL_ENTRY = /[[{,]\s*\?/;
 
+type Unsupported = Extract<CelOutcome, { status: 'unsupported' }>;
+
+/**
+ * Whether a parse error is a gap of the library rather than a mistake: syntax cel-go parses that the library
+ * does not. Each case is recognised narrowly, so that a real syntax error stays an error.
+ */
+function unsupportedSyntax(env: Environment, src: string, at: number): Unsupported | undefined {
+  if (OPTIONAL_ENTRY.test(src)) return { status: 'unsupported', message: 'platlint cannot parse optional list and map entries (`[?x]`, `{?k: v}`)' };
+  // `.claims`: a name resolved from the root scope (cel-go accepts a leading dot); the library stops at the dot
+  if (src[at] === '.' && /(^|[\s([{,?:!&|=<>+\-*/%])$/.test(src.slice(0, at)) && /^\.\s*[A-Za-z_]/.test(src.slice(at))) {
+    const without = `${src.slice(0, at)} ${src.slice(at + 1)}`;
+    if (parses(env, without)) return { status: 'unsupported', message: 'platlint cannot parse a name written from the root scope (`.claims`); write it without the leading dot', start: at, end: at + 1 };
+  }
+  // `google.protobuf.Timestamp{seconds: 1}`: a message literal of a well-known type
+  const msg = /google\.protobuf\.[A-Za-z]+\s*$/.exec(src.slice(0, at));
+  if (src[at] === '{' && msg) return { status: 'unsupported', message: 'platlint cannot parse protobuf message literals such as `google.protobuf.Timestamp{...}`', start: msg.index, end: at + 1 };
+  return undefined;
+}
+
+function parses(env: Environment, src: string): boolean {
+  try {
+    env.parse(src);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+type AstNode = { op: string; args: unknown; range?: { start: number; end: number }; start?: number; end?: number };
+
+function* walk(root: unknown): Generator<AstNode> {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const n = stack.pop();
+    if (Array.isArray(n)) for (const x of n) stack.push(x);
+    else if (n !== null && typeof n === 'object' && typeof (n as AstNode).op === 'string') {
+      yield n as AstNode;
+      stack.push((n as AstNode).args);
+    }
+  }
+}
+
+function within(inner: { start: number; end: number } | undefined, outer: AstNode): boolean {
+  const r = rangeOf(outer as never);
+  return inner !== undefined && inner.start >= r.start && inner.end <= r.end;
+}
+
+/**
+ * Whether a type-check error is a gap of the library: `has()` on a field of a computed value (cel-go takes any
+ * field selection, `has({'a': 1}.a)`, `has(claims.items[0].name)`), and the argument list of `format()`, which
+ * cel-go exempts from the same-type rule for list literals (`'%s: %d'.format([name, count])`).
+ */
+function unsupportedCheck(ast: unknown, code: string | undefined, node: ErrorNode | undefined, range: { start: number; end: number } | undefined): Unsupported | undefined {
+  const at = range ?? (node ? rangeOf(node as never) : undefined);
+  if (code === 'invalid_macro_argument' && at) {
+    for (const n of walk(ast)) {
+      if (n.op !== 'call' || !Array.isArray(n.args) || n.args[0] !== 'has') continue;
+      const arg = (n.args[1] as AstNode[] | undefined)?.[0];
+      if (!arg || arg.op !== '.' || !within(at, arg)) continue;
+      return { status: 'unsupported', message: 'platlint cannot check `has()` on a field of a computed value (such as `has(claims.items[0].name)`)', ...rangeOf(n as never) };
+    }
+  }
+  if ((code === 'heterogeneous_list_element' || code === 'heterogeneous_map_value' || code === 'heterogeneous_map_key') && at) {
+    for (const n of walk(ast)) {
+      if (n.op !== 'rcall' || !Array.isArray(n.args) || n.args[0] !== 'format') continue;
+      const list = (n.args[2] as AstNode[] | undefined)?.[0];
+      if (!list || list.op !== 'list' || !within(at, list)) continue;
+      return { status: 'unsupported', message: 'platlint cannot check a `format()` argument list whose items have different types', ...rangeOf(list as never) };
+    }
+  }
+  return undefined;
+}
+
 function compile(variable: CelVariable, src: string): CelOutcome {
   compiles++;
   if (src.trim() === '') return { status: 'error', message: 'expression has only white space', start: 0, end: src.length };
@@ -139,13 +216,16 @@ function compile(variable: CelVariable, src: string): CelOutcome {
     parsed = env.parse(src);
   } catch (err) {
     const e = err as { code?: string; summary?: string; message?: string; range?: { start: number; end: number } };
-    if (OPTIONAL_ENTRY.test(src)) return { status: 'unsupported', message: 'platlint cannot parse optional list and map entries (`[?x]`, `{?k: v}`)' };
     const r = e.range ?? { start: 0, end: src.length };
+    const gap = unsupportedSyntax(env, src, r.start);
+    if (gap) return gap;
     return { status: 'error', message: errorMessage(e.code ?? 'parse', e.summary ?? e.message ?? 'syntax error', undefined, env, true), ...clamp(src, r) };
   }
   const res = parsed.check();
   if (!res.valid) {
     const e = res.error as unknown as { code?: string; summary?: string; message?: string; node?: ErrorNode; range?: { start: number; end: number } };
+    const gap = unsupportedCheck(parsed.ast, e?.code, e?.node, e?.range);
+    if (gap) return gap;
     return { status: 'error', message: errorMessage(e?.code ?? 'type', e?.summary ?? e?.message ?? 'type error', e?.node, env), ...clamp(src, errorRange(src, e?.node, e?.range)) };
   }
   const problem = platformProblem(parsed.ast, src, env, celTypeName);
