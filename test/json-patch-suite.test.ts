@@ -54,7 +54,7 @@ function cases(file: string): Case[] {
     if (!patch?.range) throw new Error(`${file}#${index}: no patch`);
     const text = source.slice(patch.range[0], patch.range[1]);
     const comment = String(item.get('comment') ?? '');
-    return { file, index, comment, text, outcome: item.has('error') ? 'error' : 'applies', error: String(item.get('error') ?? ''), disabled: item.get('disabled') === true };
+    return { file, index, comment, text, outcome: item.has('error') ? 'error' : 'applies', error: String(item.get('error') ?? ''), disabled: (item.get('disabled') as unknown) === true };
   });
 }
 

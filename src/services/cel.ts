@@ -21,8 +21,8 @@ export type CelOutcome =
   | { status: 'error'; message: string; start: number; end: number }
   /**
    * Valid CEL that the library cannot handle (a gap of the library, not a mistake): optional list or map
-   * entries, `has()` on a field of a computed value, a name written from the root scope (`.claims`), a
-   * `format()` argument list of mixed types, protobuf message literals. `start`/`end` point at the construct.
+   * entries, `has()` on a field of a computed value, a `format()` argument list of mixed types, protobuf
+   * message literals, or a failure of the library itself. `start`/`end` point at the construct.
    */
   | { status: 'unsupported'; message: string; start?: number; end?: number };
 
@@ -131,8 +131,37 @@ function errorMessage(code: string, summary: string, node: ErrorNode | undefined
   return syntax ? `syntax error: ${lower(withTypes)}` : lower(withTypes);
 }
 
-/** Optional list or map entries (`[?x]`, `{?k: v}`): valid for the platform, not parsed by the library. */
-const OPTIONAL_ENTRY = /[[{,]\s*\?/;
+/**
+ * The offsets of the `?` of optional list and map entries (`[?x]`, `{?k: v}`, `[a, ?b]`): valid for the
+ * platform, not parsed by the library. A `?` counts when it opens an element of a list literal or an entry of a
+ * map literal, not an argument of a call or an optional index (`claims[?'x']`, which the library parses).
+ */
+function optionalEntries(src: string): number[] {
+  const out: number[] = [];
+  const stack: string[] = [];
+  let quote = '';
+  let last = ''; // the last significant character outside strings
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) (quote = ''), (last = c);
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      continue;
+    }
+    if (/\s/.test(c)) continue;
+    if (c === '[') stack.push(/[\w)\]'"]/.test(last) ? 'index' : 'list');
+    else if (c === '{') stack.push('map');
+    else if (c === '(') stack.push('call');
+    else if (c === ')' || c === ']' || c === '}') stack.pop();
+    else if (c === '?' && (last === '[' || last === '{' || last === ',') && (stack.at(-1) === 'list' || stack.at(-1) === 'map')) out.push(i);
+    last = c;
+  }
+  return out;
+}
 
 type Unsupported = Extract<CelOutcome, { status: 'unsupported' }>;
 
@@ -141,11 +170,9 @@ type Unsupported = Extract<CelOutcome, { status: 'unsupported' }>;
  * does not. Each case is recognised narrowly, so that a real syntax error stays an error.
  */
 function unsupportedSyntax(env: Environment, src: string, at: number): Unsupported | undefined {
-  if (OPTIONAL_ENTRY.test(src)) return { status: 'unsupported', message: 'platlint cannot parse optional list and map entries (`[?x]`, `{?k: v}`)' };
-  // `.claims`: a name resolved from the root scope (cel-go accepts a leading dot); the library stops at the dot
-  if (src[at] === '.' && /(^|[\s([{,?:!&|=<>+\-*/%])$/.test(src.slice(0, at)) && /^\.\s*[A-Za-z_]/.test(src.slice(at))) {
-    const without = `${src.slice(0, at)} ${src.slice(at + 1)}`;
-    if (parses(env, without)) return { status: 'unsupported', message: 'platlint cannot parse a name written from the root scope (`.claims`); write it without the leading dot', start: at, end: at + 1 };
+  const entries = optionalEntries(src);
+  if (entries.length > 0 && entries[0]! <= at && parseErrorAt(env, withoutEntries(src, entries)) === undefined) {
+    return { status: 'unsupported', message: 'platlint cannot parse optional list and map entries (`[?x]`, `{?k: v}`)', start: entries[0]!, end: entries[0]! + 1 };
   }
   // `google.protobuf.Timestamp{seconds: 1}`: a message literal of a well-known type
   const msg = /google\.protobuf\.[A-Za-z]+\s*$/.exec(src.slice(0, at));
@@ -153,13 +180,11 @@ function unsupportedSyntax(env: Environment, src: string, at: number): Unsupport
   return undefined;
 }
 
-function parses(env: Environment, src: string): boolean {
-  try {
-    env.parse(src);
-    return true;
-  } catch {
-    return false;
-  }
+/** The text with the `?` of optional entries blanked (same length, so offsets stay). */
+function withoutEntries(src: string, entries: number[]): string {
+  let plain = src;
+  for (const p of entries) plain = `${plain.slice(0, p)} ${plain.slice(p + 1)}`;
+  return plain;
 }
 
 type AstNode = { op: string; args: unknown; range?: { start: number; end: number }; start?: number; end?: number };
@@ -207,6 +232,34 @@ function unsupportedCheck(ast: unknown, code: string | undefined, node: ErrorNod
   return undefined;
 }
 
+/**
+ * Syntax cel-go parses and the library does not, rewritten to an equivalent the library parses, or undefined:
+ * a name written from the root scope (`.claims`: the platform's environments have no container, so it is the
+ * same name; the dot becomes a space, so offsets stay), and a float without a digit before its point (`.5`
+ * becomes `0.5`: offsets after it move by one, `shift` maps them back).
+ */
+function rewrite(env: Environment, src: string, at: number): { src: string; at: number; shift: number } | undefined {
+  if (src[at] !== '.' || !/(^|[\s([{,?:!&|=<>+\-*/%])$/.test(src.slice(0, at))) return undefined;
+  const rest = src.slice(at);
+  let out: { src: string; at: number; shift: number } | undefined;
+  if (/^\.\s*[A-Za-z_]/.test(rest)) out = { src: `${src.slice(0, at)} ${src.slice(at + 1)}`, at, shift: 0 };
+  else if (/^\.\d/.test(rest)) out = { src: `${src.slice(0, at)}0${src.slice(at)}`, at, shift: 1 };
+  if (!out) return undefined;
+  // the rewrite must get the parser past this point (a later construct may need its own rewrite)
+  const next = parseErrorAt(env, out.src);
+  return next === undefined || next > at + out.shift ? out : undefined;
+}
+
+/** Where the library's parser stops on a text, or undefined when it parses. */
+function parseErrorAt(env: Environment, src: string): number | undefined {
+  try {
+    env.parse(src);
+    return undefined;
+  } catch (err) {
+    return (err as { range?: { start: number } }).range?.start ?? 0;
+  }
+}
+
 function compile(variable: CelVariable, src: string): CelOutcome {
   compiles++;
   if (src.trim() === '') return { status: 'error', message: 'expression has only white space', start: 0, end: src.length };
@@ -219,6 +272,20 @@ function compile(variable: CelVariable, src: string): CelOutcome {
     const r = e.range ?? { start: 0, end: src.length };
     const gap = unsupportedSyntax(env, src, r.start);
     if (gap) return gap;
+    // optional entries before a real syntax error: report the error at its own place
+    const entries = optionalEntries(src);
+    if (entries.length > 0 && entries[0]! <= r.start) {
+      const plain = withoutEntries(src, entries);
+      const next = parseErrorAt(env, plain);
+      if (next !== undefined && next > r.start) return compile(variable, plain);
+    }
+    const same = rewrite(env, src, r.start);
+    if (same) {
+      const out = compile(variable, same.src);
+      if (out.status === 'ok' || same.shift === 0) return out;
+      const back = (p: number | undefined) => (p === undefined || p <= same.at ? p : p - same.shift);
+      return out.status === 'error' ? { ...out, start: back(out.start)!, end: back(out.end)! } : { ...out, start: back(out.start), end: back(out.end) };
+    }
     return { status: 'error', message: errorMessage(e.code ?? 'parse', e.summary ?? e.message ?? 'syntax error', undefined, env, true), ...clamp(src, r) };
   }
   const res = parsed.check();
@@ -252,8 +319,9 @@ export const celService: CelService = {
       try {
         out = compile(variable, expression);
       } catch (err) {
-        // A library failure on an odd input is a finding, never a crash of the run.
-        out = { status: 'error', message: `cannot compile: ${err instanceof Error ? lower(err.message.split('\n')[0]!) : String(err)}`, start: 0, end: expression.length };
+        // A library failure on an odd input is a finding, never a crash of the run; and since it is the
+        // library that failed, not a proven mistake in the expression, it is a warning (cel/unsupported-syntax).
+        out = { status: 'unsupported', message: `platlint's CEL library failed on this expression (${err instanceof Error ? lower(err.message.split('\n')[0]!) : String(err)})` };
       }
       cache.set(key, out);
     }
