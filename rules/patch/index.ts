@@ -14,6 +14,7 @@ import strategicMergeKeyRequired from './strategic-merge-key-required.js';
 import strategicMergeKeyUnique from './strategic-merge-key-unique.js';
 import strategicRetainKeysValid from './strategic-retain-keys-valid.js';
 import strategicSetElementOrderValid from './strategic-set-element-order-valid.js';
+import strategicUnknownDirective from './strategic-unknown-directive.js';
 
 export const rules: readonly Rule[] = [
   jsonPatchEndOfArray,
@@ -30,4 +31,5 @@ export const rules: readonly Rule[] = [
   strategicMergeKeyUnique,
   strategicRetainKeysValid,
   strategicSetElementOrderValid,
+  strategicUnknownDirective,
 ];

@@ -8,11 +8,11 @@ export default defineRule({
   kinds: ['StrategicMergePatch'],
   meta: {
     description: 'Items of a list merged by a merge key have distinct merge key values (no two containers named `app`).',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'The platform merges a patch item into the item of the object with the same merge key value, and two patch items with the same value into one: the second silently overwrites the fields of the first. Two containers named `app` in a patch never make two containers.',
+        'The platform merges a patch item into the item of the object with the same merge key value, and two patch items with the same value into one: the second silently overwrites the fields of the first. Two containers named `app` in a patch never make two containers. The platform\'s strategic merge (apimachinery `strategicpatch`, merging list items one after another by their merge key) applies such a patch without complaint, so this is a warning: the patch does something other than what it shows.',
       remediation: 'Merge the two items into one, or give the second its own merge key value (another container `name`, another `containerPort`).',
       spec: '2-node-agent-and-patch-command.md#endpoints (strategic patches identify list items by a merge key)',
     },
