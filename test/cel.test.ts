@@ -335,6 +335,11 @@ describe('valid CEL the library cannot handle', () => {
     expect(errorOf(celService.check('claims', 'claims.groups.map(g, .substring(1))'))?.message).toBe('found no matching overload for `substring(int)`');
     expect(errorOf(celService.check('claims', ".5 + 'a'"))).toMatchObject({ message: 'found no matching overload for `+` applied to `(double, string)`', start: 3, end: 4 });
   });
+  it('bounds the rewrites of one expression (each parses the whole text)', () => {
+    expect(celService.check('claims', Array(16).fill('.5').join(' + ') + ' > 1.0')).toEqual(ok('bool'));
+    const many = Array(40).fill('.5').join(' + ');
+    expect(celService.check('claims', many)).toMatchObject({ status: 'unsupported', start: 5 * 16, end: 5 * 16 + 1 });
+  });
   it('reports optional entries, has() on a computed value, mixed format() lists and message literals as unsupported', () => {
     expect(gap(celService.check('claims', '[?claims.?nick]'))).toEqual(['platlint cannot parse optional list and map entries', 1, 2]);
     expect(gap(celService.check('claims', "{'x': 1, ?'a': claims.?b}.size() > 0"))).toEqual(['platlint cannot parse optional list and map entries', 9, 10]);

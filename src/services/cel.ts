@@ -260,8 +260,11 @@ function parseErrorAt(env: Environment, src: string): number | undefined {
   }
 }
 
-function compile(variable: CelVariable, src: string): CelOutcome {
-  compiles++;
+/** How many rewrites (`rewrite`, blanked optional entries) one expression may take: each parses the whole text. */
+const MAX_REWRITES = 16;
+
+function compile(variable: CelVariable, src: string, rewrites = 0): CelOutcome {
+  if (rewrites === 0) compiles++;
   if (src.trim() === '') return { status: 'error', message: 'expression has only white space', start: 0, end: src.length };
   const env = environments()[variable];
   let parsed: ReturnType<Environment['parse']>;
@@ -277,11 +280,14 @@ function compile(variable: CelVariable, src: string): CelOutcome {
     if (entries.length > 0 && entries[0]! <= r.start) {
       const plain = withoutEntries(src, entries);
       const next = parseErrorAt(env, plain);
-      if (next !== undefined && next > r.start) return compile(variable, plain);
+      if (next !== undefined && next > r.start && rewrites < MAX_REWRITES) return compile(variable, plain, rewrites + 1);
     }
-    const same = rewrite(env, src, r.start);
+    const same = rewrites < MAX_REWRITES ? rewrite(env, src, r.start) : undefined;
+    if (rewrites >= MAX_REWRITES && src[r.start] === '.') {
+      return { status: 'unsupported', message: 'platlint cannot check an expression with this many names from the root scope (`.claims`) or floats written `.5`', start: r.start, end: r.start + 1 };
+    }
     if (same) {
-      const out = compile(variable, same.src);
+      const out = compile(variable, same.src, rewrites + 1);
       if (out.status === 'ok' || same.shift === 0) return out;
       const back = (p: number | undefined) => (p === undefined || p <= same.at ? p : p - same.shift);
       return out.status === 'error' ? { ...out, start: back(out.start)!, end: back(out.end)! } : { ...out, start: back(out.start), end: back(out.end) };
