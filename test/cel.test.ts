@@ -224,7 +224,7 @@ jwt:
 `;
     const before = celCompileCount();
     const first = lintText(text);
-    expect(first.diagnostics.map((d) => d.ruleId).filter((id) => id.startsWith('cel/'))).toEqual(['cel/result-type']);
+    expect(first.diagnostics.map((d) => d.ruleId).filter((id) => id.startsWith('cel/'))).toEqual(['cel/mapping-type']);
     expect(celCompileCount()).toBe(before + 1);
     lintText(text);
     expect(celCompileCount()).toBe(before + 1);
@@ -314,5 +314,50 @@ describe('scalar offsets', () => {
   it('no table for non-strings', () => {
     const doc = parseDocument('e: 12\n');
     expect(scalarOffsets(doc.get('e', true) as never, 'e: 12\n')).toBeUndefined();
+  });
+});
+
+describe('valid CEL the library cannot handle', () => {
+  const gap = (o: CelOutcome) => (o.status === 'unsupported' ? [o.message.split(' (')[0]!.split(';')[0], o.start, o.end] : o);
+  it('declares bytes ordering, which cel-go has', () => {
+    for (const op of ['<', '<=', '>', '>=']) expect(celService.check('claims', `b'a' ${op} bytes(claims.sub)`)).toEqual(ok('bool'));
+    expect(errorOf(celService.check('claims', "b'a' < 'b'"))?.message).toBe('found no matching overload for `<` applied to `(bytes, string)`');
+  });
+  it('checks optional selection and construction', () => {
+    expect(celService.check('claims', "claims.?a.?b.orValue('')")).toEqual(ok('dyn'));
+    expect(celService.check('user', "user.?username.orValue('')")).toEqual(ok('string'));
+    expect(celService.check('claims', "optional.of('a').or(optional.none()).value()")).toEqual(ok('string'));
+  });
+  it('checks names written from the root scope and floats written `.5` as their equivalents, with the offsets of the text', () => {
+    expect(celService.check('claims', "claims.sub == .claims.x")).toEqual(ok('bool'));
+    expect(celService.check('claims', "claims.n * .5 < 1.0")).toEqual(ok('bool'));
+    expect(errorOf(celService.check('claims', '.claims.sub == .user.x'))).toMatchObject({ message: 'undeclared reference to `user`', start: 16, end: 20 });
+    expect(errorOf(celService.check('claims', 'claims.groups.map(g, .substring(1))'))?.message).toBe('found no matching overload for `substring(int)`');
+    expect(errorOf(celService.check('claims', ".5 + 'a'"))).toMatchObject({ message: 'found no matching overload for `+` applied to `(double, string)`', start: 3, end: 4 });
+  });
+  it('bounds the rewrites of one expression (each parses the whole text)', () => {
+    expect(celService.check('claims', Array(16).fill('.5').join(' + ') + ' > 1.0')).toEqual(ok('bool'));
+    const many = Array(40).fill('.5').join(' + ');
+    expect(celService.check('claims', many)).toMatchObject({ status: 'unsupported', start: 5 * 16, end: 5 * 16 + 1 });
+  });
+  it('reports optional entries, has() on a computed value, mixed format() lists and message literals as unsupported', () => {
+    expect(gap(celService.check('claims', '[?claims.?nick]'))).toEqual(['platlint cannot parse optional list and map entries', 1, 2]);
+    expect(gap(celService.check('claims', "{'x': 1, ?'a': claims.?b}.size() > 0"))).toEqual(['platlint cannot parse optional list and map entries', 9, 10]);
+    expect(celService.check('claims', '"[?" + claims.sub')).toEqual(ok('string'));
+    expect(gap(celService.check('claims', "has({'a': 1}.a)"))).toEqual(['platlint cannot check `has()` on a field of a computed value', 0, 15]);
+    expect(gap(celService.check('claims', 'claims.sub == "x" && has(claims.orgs[0].name)'))).toEqual(['platlint cannot check `has()` on a field of a computed value', 21, 45]);
+    expect(gap(celService.check('claims', "'%s %d'.format(['a', 1])"))).toEqual(['platlint cannot check a `format()` argument list whose items have different types', 15, 23]);
+    expect(gap(celService.check('claims', 'google.protobuf.Timestamp{seconds: 1}'))).toEqual(['platlint cannot parse protobuf message literals such as `google.protobuf.Timestamp{...}`', 0, 26]);
+  });
+  it('keeps the errors that look like them', () => {
+    expect(errorOf(celService.check('claims', 'has([1][0])'))?.message).toBe('`has()` takes a field selection, such as `has(claims.email)`');
+    expect(errorOf(celService.check('claims', 'has(claims)'))?.message).toBe('`has()` takes a field selection, such as `has(claims.email)`');
+    expect(errorOf(celService.check('claims', 'claims..sub'))?.message).toBe('syntax error: expected IDENTIFIER, got DOT');
+    expect(errorOf(celService.check('claims', "claims.sub == 'a' ."))?.message).toBe('syntax error: expected IDENTIFIER, got EOF');
+    expect(errorOf(celService.check('claims', "[1, 'a'].size() == 2"))?.message).toBe('list elements must have the same type, expected type `int` but found `string`');
+    expect(errorOf(celService.check('claims', 'foo{a: 1}'))?.message).toBe('syntax error: unexpected character `{`');
+    expect(errorOf(celService.check('claims', 'f(a, ?b)'))).toMatchObject({ message: 'syntax error: unexpected token: QUESTION', start: 5, end: 6 });
+    expect(errorOf(celService.check('claims', '[?claims.?nick] + [1, '))).toMatchObject({ message: 'syntax error: unexpected end of expression', start: 20, end: 21 });
+    expect(errorOf(celService.check('claims', "[1] < [2]"))?.message).toBe('found no matching overload for `<` applied to `(list(int), list(int))`');
   });
 });

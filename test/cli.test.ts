@@ -402,7 +402,7 @@ describe('platlint patch', () => {
     writeFileSync(join(dir, 'scale.json'), '[{"op": "add", "path": "/spec/replicas"},\n {"op": "move", "from": "/a", "path": "/a/b"}]\n');
     const r = platlint(['patch', '--type', 'json', '--format', 'json', join(dir, 'scale.json')]);
     expect(r.code).toBe(1);
-    expect(jsonFindings(r.stdout)).toEqual(['schema/required [0].value 1:3', 'patch/json-patch-move-into-itself [1].path 2:39']);
+    expect(jsonFindings(r.stdout)).toEqual(['patch/json-patch-missing-value [0].value 1:3', 'patch/json-patch-move-into-itself [1].path 2:39']);
   });
   it('defaults to a strategic merge patch, as platctl patch does', () => {
     const r = platlint(['patch', '--format', 'json', '-'], { input: 'spec:\n  template:\n    spec:\n      containers:\n        - image: nginx:1.27\n' });

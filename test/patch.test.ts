@@ -26,7 +26,7 @@ describe('JSON input', () => {
       '',
     ].join('\n');
     expect(findings(text, json)).toEqual([
-      'schema/required [0].value 2:4',
+      'patch/json-patch-missing-value [0].value 2:4',
       'patch/json-patch-move-into-itself [1].path 3:52',
       'patch/json-patch-end-of-array [2].path 4:28',
       'patch/json-patch-unused-field [2].value 4:50',
@@ -58,8 +58,8 @@ describe('YAML list and JSON array', () => {
   const flow = '[{"op": "add", "path": "/metadata/labels/team"}, {"op": "copy", "from": "", "path": "/spec/x"}]';
 
   it('give the same findings at the positions of each text', () => {
-    expect(findings(yaml, json)).toEqual(['schema/required [0].value 1:3', 'patch/json-patch-root-path [1].from 4:9']);
-    expect(findings(flow, json)).toEqual(['schema/required [0].value 1:3', 'patch/json-patch-root-path [1].from 1:73']);
+    expect(findings(yaml, json)).toEqual(['patch/json-patch-missing-value [0].value 1:3', 'patch/json-patch-root-path [1].from 4:9']);
+    expect(findings(flow, json)).toEqual(['patch/json-patch-missing-value [0].value 1:3', 'patch/json-patch-root-path [1].from 1:73']);
   });
 
   it('read the same with the fast reader and the full parse', () => {
@@ -123,5 +123,13 @@ describe('a patch whose alias contains itself', () => {
       const r = lintText('spec: &s\n  template: *s\n', { kind: commandKind(kind) });
       expect(r.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(['yaml/alias-limit 2:13']);
     }
+  });
+});
+
+describe('the API server limit on JSON patch operations', () => {
+  it('refuses more than 10,000 operations, at the start of the list', () => {
+    const op = '{"op": "remove", "path": "/metadata/labels/x"}';
+    expect(findings(`[${Array(10000).fill(op).join(',\n')}]`, json)).toEqual([]);
+    expect(findings(`[${Array(10001).fill(op).join(',\n')}]`, json)).toEqual(['schema/max-items - 1:1']);
   });
 });

@@ -8,16 +8,20 @@ export type Op = (typeof OPS)[number];
 export const ADDS_AT_PATH: ReadonlySet<string> = new Set(['add', 'move', 'copy']);
 
 /**
- * The segments of a JSON pointer (RFC 6901), decoded (`~1` → `/`, `~0` → `~`); undefined when the text is not a
- * pointer (the schema reports that). `''` is the whole document: no segments.
+ * The segments of a JSON pointer as the platform's patch library (evanphx/json-patch v4) reads them, decoded
+ * (`~1` → `/`, `~0` → `~`); `''` is the whole document (no segments). Undefined when the library can never
+ * resolve the text: a non-empty pointer without any `/` (the schema reports that). The library splits at `/`
+ * and drops what comes before the first one, so `spec/replicas` reads as `/replicas`; it keeps any other `~`
+ * as it is (`patch/json-patch-pointer-syntax` warns about both).
  */
 export function segments(pointer: string): string[] | undefined {
   if (pointer === '') return [];
-  if (!pointer.startsWith('/') || /~([^01]|$)/.test(pointer)) return undefined;
+  const at = pointer.indexOf('/');
+  if (at < 0) return undefined;
   return pointer
-    .slice(1)
+    .slice(at + 1)
     .split('/')
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((s) => s.replace(/~[01]/g, (e) => (e === '~1' ? '/' : '~')));
 }
 
 /** The operations of a JSON patch that name a known `op`, with their index. */

@@ -89,6 +89,14 @@ export function* keyedLists(value: unknown): Generator<{ list: unknown[]; path: 
   }
 }
 
+/**
+ * Whether a keyed list of a patch holds a `$patch: replace` item: the platform then replaces the list whole
+ * with the other items, without matching them by merge key (apimachinery `mergeSliceWithSpecialElements`).
+ */
+export function replacesWhole(list: readonly unknown[]): boolean {
+  return list.some((item) => isObj(item) && item[DIRECTIVE] === 'replace');
+}
+
 /** A merge key value as a comparable key (`app`, `8080`), or undefined when it is not a scalar. */
 export function keyValue(v: unknown): string | undefined {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? `${typeof v}:${String(v)}` : undefined;

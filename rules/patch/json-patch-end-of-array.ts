@@ -10,7 +10,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'In a JSON pointer `-` names the position after the last item of an array (RFC 6901 section 4), where nothing exists yet: a value can be added there, but nothing can be removed, replaced, tested, moved or copied from it, nor read below it. The platform rejects such an operation.',
+        'In a JSON pointer `-` names the position after the last item of an array (RFC 6901 section 4), where nothing exists yet: a value can be added there, but nothing can be removed, replaced, tested, moved or copied from it, nor read below it. The platform\'s patch library (evanphx/json-patch v4) refuses such an operation on a list (`-` is not an index it can parse). Under a mapping `-` would be an ordinary key, which no field of the platform\'s objects is named except, in principle, a ConfigMap data key; platlint reads `-` as the end of a list, what it is written for.',
       remediation:
         'Use `-` only as the last segment of an `add` (or `move`, `copy`) path, to append; elsewhere write the index of the item, such as `/spec/containers/0/image`.',
       spec: '2-node-agent-and-patch-command.md#patch-command (`--type=json`: array positions in `path`)',

@@ -11,7 +11,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'RFC 6902 section 4.4: the `from` location must not be a proper prefix of `path`. Moving `/spec/template` to `/spec/template/spec` would remove the value and then add it inside itself, which is impossible; the patch fails.',
+        'RFC 6902 section 4.4: the `from` location must not be a proper prefix of `path`. Moving `/spec/template` to `/spec/template/spec` would remove the value and then add it inside itself, which is impossible; the patch fails. The platform\'s patch library (evanphx/json-patch v4) removes `from` first and then finds no parent for `path` (`doc is missing destination path`), whatever the object.',
       remediation: 'Use `copy` to duplicate the value into a child, or move it to a location outside of `from`.',
       spec: '2-node-agent-and-patch-command.md#patch-command (`--type=json`, RFC 6902 section 4.4)',
     },

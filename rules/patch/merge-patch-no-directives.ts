@@ -12,11 +12,11 @@ export default defineRule({
   kinds: ['MergePatch'],
   meta: {
     description: 'A JSON merge patch holds no strategic merge patch directives (`$patch`, `$retainKeys`, `$setElementOrder/...`, `$deleteFromPrimitiveList/...`).',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'A JSON merge patch (RFC 7386) has no directives: a key such as `$patch` is merged into the object as a field of that name, which the platform then refuses or drops, and the intended deletion or replacement never happens.',
+        'A JSON merge patch (RFC 7386) has no directives: a key such as `$patch` is merged into the object as a field of that name (evanphx/json-patch `MergePatch`), and the intended deletion or replacement never happens. Where the key lands on a field of the kind, the API server drops the unknown field and answers with a warning (`platctl patch` sends no field validation, so the server\'s `Warn` applies): the patch is applied, so this is a warning. Where it lands in a map whose keys the platform validates (labels, annotations), the object is then refused for the invalid key `$patch`.',
       remediation:
         'Patch with `--type strategic` to use the directives; in a JSON merge patch, remove a field by setting it to `null`, and write a list whole to replace it.',
       spec: '2-node-agent-and-patch-command.md#patch-command (`--type merge`)',

@@ -1,9 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { closestMatches } from '../../src/services/suggest.js';
 import { has, isObj } from '../../src/services/values.js';
 import { DELETE_FROM_PRIMITIVE_LIST, DIRECTIVE, RETAIN_KEYS, SET_ELEMENT_ORDER, keyedList, mappings, shown } from './_strategic.js';
-
-const NAMES = [DIRECTIVE, RETAIN_KEYS, SET_ELEMENT_ORDER, DELETE_FROM_PRIMITIVE_LIST];
 
 function typeOf(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'a list' : isObj(v) ? 'a mapping' : `a ${typeof v}`;
@@ -18,9 +15,9 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'The platform reads the keys `$patch`, `$retainKeys`, `$setElementOrder/<list>` and `$deleteFromPrimitiveList/<list>` of a strategic merge patch as directives and rejects a patch with a `$patch` it does not know (`merge` too: maps and lists merge by default). A misspelled directive is taken as a field of the object instead.',
+        'The platform reads the keys `$patch`, `$retainKeys`, `$setElementOrder/<list>` and `$deleteFromPrimitiveList/<list>` of a strategic merge patch as directives and rejects a patch with a `$patch` it does not know (apimachinery `strategicpatch`: `unknown patch type`; `merge` too: maps and lists merge by default), a `$setElementOrder` or `$deleteFromPrimitiveList` without a list name after the `/`, and a `$deleteFromPrimitiveList/<list>` that is not a list. A misspelled directive is not a directive at all but a field of the object: `patch/strategic-unknown-directive` warns about it.',
       remediation:
-        'Write `$patch: replace` (replace this mapping or list whole) or `$patch: delete` (delete it, or the list item named by its merge key); give `$deleteFromPrimitiveList/<list>` the scalar values to remove from `<list>`; fix the spelling of other `$` keys.',
+        'Write `$patch: replace` (replace this mapping or list whole) or `$patch: delete` (delete it, or the list item named by its merge key); give `$deleteFromPrimitiveList/<list>` the scalar values to remove from `<list>`; and name the list after the `/`.',
       spec: '2-node-agent-and-patch-command.md#patch-command (`--type strategic`)',
     },
   },
@@ -47,13 +44,7 @@ export default defineRule({
           ctx.report([...path, key], `\`${key}\` names no list: write the list's field after a \`/\`, like \`${bare}containers\``, { target: 'key' });
           continue;
         }
-        const [head, ...rest] = key.split('/');
-        const near = closestMatches(head!, NAMES.map((n) => n.replace(/\/$/, '')))[0];
-        const suggestion = near === undefined ? undefined : NAMES.includes(near) ? near : `${near}/${rest.join('/') || '<list>'}`;
-        const hint = suggestion !== undefined ? `; did you mean \`${suggestion}\`?` : '';
-        ctx.report([...path, key], `unknown directive \`${key}\`: the directives are \`$patch\`, \`$retainKeys\`, \`$setElementOrder/<list>\` and \`$deleteFromPrimitiveList/<list>\`${hint}`, {
-          target: 'key',
-        });
+        // other `$` keys are not directives: patch/strategic-unknown-directive
       }
 
       function checkDeleteList(key: string, listName: string, v: unknown, at: (string | number)[]): void {

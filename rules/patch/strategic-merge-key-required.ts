@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { has, isObj } from '../../src/services/values.js';
-import { DIRECTIVE, keyedLists } from './_strategic.js';
+import { DIRECTIVE, keyedLists, replacesWhole } from './_strategic.js';
 
 function typeOf(v: unknown): string {
   return v === null ? 'null' : Array.isArray(v) ? 'a list' : `a ${typeof v}`;
@@ -15,7 +15,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'A strategic merge patch matches each item of a keyed list with the item of the object that has the same merge key value (the container `name`, the `mountPath` of a volume mount ...), and a `$patch: delete` item names the item to delete the same way. The platform rejects the whole patch when an item has no merge key (`does not contain declared merge key`).',
+        'A strategic merge patch matches each item of a keyed list with the item of the object that has the same merge key value (the container `name`, the `mountPath` of a volume mount ...), and a `$patch: delete` item names the item to delete the same way. The platform rejects the whole patch when an item has no merge key (`does not contain declared merge key`). A list with a `$patch: replace` item is replaced whole by the other items, which the platform then does not match by merge key (apimachinery `strategicpatch`), so such a list is not checked here.',
       remediation:
         'Add the merge key to the item, for example `name: app` to a container; to replace the list whole, add an item `$patch: replace` or use `--type merge`.',
       spec: '2-node-agent-and-patch-command.md#endpoints (strategic patches identify list items by a merge key)',
@@ -23,6 +23,7 @@ export default defineRule({
   },
   check(value, ctx) {
     for (const { list, path, key, mergeKey } of keyedLists(value)) {
+      const whole = replacesWhole(list); // replaced whole: items are not matched by merge key
       list.forEach((item, i) => {
         const at = [...path, i];
         if (!isObj(item)) {
@@ -31,7 +32,7 @@ export default defineRule({
         }
         const directive = item[DIRECTIVE];
         if (directive === 'replace' || (has(item, DIRECTIVE) && directive !== 'delete')) return; // a list directive, or a bad one (strategic-directive-valid)
-        if (has(item, mergeKey)) return;
+        if (has(item, mergeKey) || (whole && directive !== 'delete')) return;
         const message =
           directive === 'delete'
             ? `this \`$patch: delete\` item of \`${key}\` has no \`${mergeKey}\`: it names the item to delete by its merge key`

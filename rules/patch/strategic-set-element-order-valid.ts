@@ -15,7 +15,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        '`$setElementOrder/containers` gives the order of the items of `containers` after the merge: the items of a keyed list by their merge key only (`- name: app`), the values of a list of scalars as they are. The platform rejects the patch when an item is not named that way, or when the items of the list in the patch are missing from the order list or in another order.',
+        '`$setElementOrder/containers` gives the order of the items of `containers` after the merge: the items of a keyed list by their merge key only (`- name: app`), the values of a list of scalars as they are. The platform rejects the patch when an item is not named that way, or when the items of the list in the patch are missing from the order list or in another order. An empty order list is not compared (apimachinery `validatePatchWithSetOrderList` returns early), so it gets no finding.',
       remediation:
         'Write `$setElementOrder/<list>` as a list with one entry per item, in the wanted order: `- name: app` for a container, the value itself for a list of scalars; include every item the patch sets in `<list>`, in the same order.',
       spec: '2-node-agent-and-patch-command.md#patch-command (`--type strategic`)',
@@ -42,7 +42,7 @@ export default defineRule({
           });
         }
         const list = map[listName];
-        if (!named || !Array.isArray(list)) continue;
+        if (!named || !Array.isArray(list) || order.length === 0) continue; // an empty order list is not compared with the list
         // the key an item is ordered by: its merge key value, or the value itself in a list of scalars
         const keyOf = (item: unknown): string | undefined => (mergeKey !== undefined ? (isObj(item) ? keyValue(item[mergeKey]) : undefined) : keyValue(item));
         if (mergeKey === undefined && !order.every((o) => keyValue(o) !== undefined)) continue; // a keyed list platlint does not know

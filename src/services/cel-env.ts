@@ -300,6 +300,8 @@ export function buildEnvironments(lib: CelLibrary): Record<CelVariable, Environm
   // cel-go compares optionals of unifiable types (`x.validate(s) == optional.none()`); the library only
   // compares identical ones, so equality is declared for any two optionals.
   base.registerOperator('optional<dyn> == optional<dyn>', neverRun);
+  // cel-go orders bytes (`b'a' < b'b'`); the library has no ordering operators for them
+  for (const op of ['<', '<=', '>', '>=']) base.registerOperator(`bytes ${op} bytes`, neverRun);
   registerMacros(base);
 
   const claims = base.clone().registerVariable('claims', 'map<string, dyn>');

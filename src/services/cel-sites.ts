@@ -12,19 +12,25 @@ export interface CelSite {
   result: CelResultType;
   /** What the expression is, for messages: `a claim validation rule`. */
   label: string;
+  /**
+   * Whether the platform checks the static result type when it loads the file (`cel/result-type`, an error):
+   * validation rules and match conditions must be `bool`. Claim and extra mappings are compiled with any
+   * result type and checked when a token is evaluated (`cel/mapping-type`, a warning).
+   */
+  typeCheckedAtLoad: boolean;
 }
 
 export const CEL_SITES: Record<string, readonly CelSite[]> = {
   AuthenticationConfiguration: [
-    { pattern: ['jwt', '*', 'claimValidationRules', '*', 'expression'], variable: 'claims', result: 'bool', label: 'a claim validation rule' },
-    { pattern: ['jwt', '*', 'claimMappings', 'username', 'expression'], variable: 'claims', result: 'string', label: 'a username mapping' },
-    { pattern: ['jwt', '*', 'claimMappings', 'groups', 'expression'], variable: 'claims', result: 'string-or-list', label: 'a groups mapping' },
-    { pattern: ['jwt', '*', 'claimMappings', 'uid', 'expression'], variable: 'claims', result: 'string', label: 'a uid mapping' },
-    { pattern: ['jwt', '*', 'claimMappings', 'extra', '*', 'valueExpression'], variable: 'claims', result: 'string-or-list', label: 'an extra mapping' },
-    { pattern: ['jwt', '*', 'userValidationRules', '*', 'expression'], variable: 'user', result: 'bool', label: 'a user validation rule' },
+    { pattern: ['jwt', '*', 'claimValidationRules', '*', 'expression'], variable: 'claims', result: 'bool', typeCheckedAtLoad: true, label: 'a claim validation rule' },
+    { pattern: ['jwt', '*', 'claimMappings', 'username', 'expression'], variable: 'claims', result: 'string', typeCheckedAtLoad: false, label: 'a username mapping' },
+    { pattern: ['jwt', '*', 'claimMappings', 'groups', 'expression'], variable: 'claims', result: 'string-or-list', typeCheckedAtLoad: false, label: 'a groups mapping' },
+    { pattern: ['jwt', '*', 'claimMappings', 'uid', 'expression'], variable: 'claims', result: 'string', typeCheckedAtLoad: false, label: 'a uid mapping' },
+    { pattern: ['jwt', '*', 'claimMappings', 'extra', '*', 'valueExpression'], variable: 'claims', result: 'string-or-list', typeCheckedAtLoad: false, label: 'an extra mapping' },
+    { pattern: ['jwt', '*', 'userValidationRules', '*', 'expression'], variable: 'user', result: 'bool', typeCheckedAtLoad: true, label: 'a user validation rule' },
   ],
   AuthorizationConfiguration: [
-    { pattern: ['authorizers', '*', 'webhook', 'matchConditions', '*', 'expression'], variable: 'request', result: 'bool', label: 'a match condition' },
+    { pattern: ['authorizers', '*', 'webhook', 'matchConditions', '*', 'expression'], variable: 'request', result: 'bool', typeCheckedAtLoad: true, label: 'a match condition' },
   ],
 };
 

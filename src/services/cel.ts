@@ -19,8 +19,12 @@ export type CelOutcome =
   | { status: 'ok'; type: string }
   /** A syntax or type error at 0-based offsets in the expression (end exclusive). */
   | { status: 'error'; message: string; start: number; end: number }
-  /** Valid syntax that platlint cannot check (optional list or map entries). */
-  | { status: 'unsupported'; message: string };
+  /**
+   * Valid CEL that the library cannot handle (a gap of the library, not a mistake): optional list or map
+   * entries, `has()` on a field of a computed value, a `format()` argument list of mixed types, protobuf
+   * message literals, or a failure of the library itself. `start`/`end` point at the construct.
+   */
+  | { status: 'unsupported'; message: string; start?: number; end?: number };
 
 export interface CelService {
   /** Compiles and type-checks an expression seeing one variable (cached per run). */
@@ -127,11 +131,140 @@ function errorMessage(code: string, summary: string, node: ErrorNode | undefined
   return syntax ? `syntax error: ${lower(withTypes)}` : lower(withTypes);
 }
 
-/** Optional list or map entries (`[?x]`, `{?k: v}`): valid for the platform, not parsed by the library. */
-const OPTIONAL_ENTRY = /[[{,]\s*\?/;
+/**
+ * The offsets of the `?` of optional list and map entries (`[?x]`, `{?k: v}`, `[a, ?b]`): valid for the
+ * platform, not parsed by the library. A `?` counts when it opens an element of a list literal or an entry of a
+ * map literal, not an argument of a call or an optional index (`claims[?'x']`, which the library parses).
+ */
+function optionalEntries(src: string): number[] {
+  const out: number[] = [];
+  const stack: string[] = [];
+  let quote = '';
+  let last = ''; // the last significant character outside strings
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === quote) (quote = ''), (last = c);
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      quote = c;
+      continue;
+    }
+    if (/\s/.test(c)) continue;
+    if (c === '[') stack.push(/[\w)\]'"]/.test(last) ? 'index' : 'list');
+    else if (c === '{') stack.push('map');
+    else if (c === '(') stack.push('call');
+    else if (c === ')' || c === ']' || c === '}') stack.pop();
+    else if (c === '?' && (last === '[' || last === '{' || last === ',') && (stack.at(-1) === 'list' || stack.at(-1) === 'map')) out.push(i);
+    last = c;
+  }
+  return out;
+}
 
-function compile(variable: CelVariable, src: string): CelOutcome {
-  compiles++;
+type Unsupported = Extract<CelOutcome, { status: 'unsupported' }>;
+
+/**
+ * Whether a parse error is a gap of the library rather than a mistake: syntax cel-go parses that the library
+ * does not. Each case is recognised narrowly, so that a real syntax error stays an error.
+ */
+function unsupportedSyntax(env: Environment, src: string, at: number): Unsupported | undefined {
+  const entries = optionalEntries(src);
+  if (entries.length > 0 && entries[0]! <= at && parseErrorAt(env, withoutEntries(src, entries)) === undefined) {
+    return { status: 'unsupported', message: 'platlint cannot parse optional list and map entries (`[?x]`, `{?k: v}`)', start: entries[0]!, end: entries[0]! + 1 };
+  }
+  // `google.protobuf.Timestamp{seconds: 1}`: a message literal of a well-known type
+  const msg = /google\.protobuf\.[A-Za-z]+\s*$/.exec(src.slice(0, at));
+  if (src[at] === '{' && msg) return { status: 'unsupported', message: 'platlint cannot parse protobuf message literals such as `google.protobuf.Timestamp{...}`', start: msg.index, end: at + 1 };
+  return undefined;
+}
+
+/** The text with the `?` of optional entries blanked (same length, so offsets stay). */
+function withoutEntries(src: string, entries: number[]): string {
+  let plain = src;
+  for (const p of entries) plain = `${plain.slice(0, p)} ${plain.slice(p + 1)}`;
+  return plain;
+}
+
+type AstNode = { op: string; args: unknown; range?: { start: number; end: number }; start?: number; end?: number };
+
+function* walk(root: unknown): Generator<AstNode> {
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const n = stack.pop();
+    if (Array.isArray(n)) for (const x of n) stack.push(x);
+    else if (n !== null && typeof n === 'object' && typeof (n as AstNode).op === 'string') {
+      yield n as AstNode;
+      stack.push((n as AstNode).args);
+    }
+  }
+}
+
+function within(inner: { start: number; end: number } | undefined, outer: AstNode): boolean {
+  const r = rangeOf(outer as never);
+  return inner !== undefined && inner.start >= r.start && inner.end <= r.end;
+}
+
+/**
+ * Whether a type-check error is a gap of the library: `has()` on a field of a computed value (cel-go takes any
+ * field selection, `has({'a': 1}.a)`, `has(claims.items[0].name)`), and the argument list of `format()`, which
+ * cel-go exempts from the same-type rule for list literals (`'%s: %d'.format([name, count])`).
+ */
+function unsupportedCheck(ast: unknown, code: string | undefined, node: ErrorNode | undefined, range: { start: number; end: number } | undefined): Unsupported | undefined {
+  const at = range ?? (node ? rangeOf(node as never) : undefined);
+  if (code === 'invalid_macro_argument' && at) {
+    for (const n of walk(ast)) {
+      if (n.op !== 'call' || !Array.isArray(n.args) || n.args[0] !== 'has') continue;
+      const arg = (n.args[1] as AstNode[] | undefined)?.[0];
+      if (!arg || arg.op !== '.' || !within(at, arg)) continue;
+      return { status: 'unsupported', message: 'platlint cannot check `has()` on a field of a computed value (such as `has(claims.items[0].name)`)', ...rangeOf(n as never) };
+    }
+  }
+  if ((code === 'heterogeneous_list_element' || code === 'heterogeneous_map_value' || code === 'heterogeneous_map_key') && at) {
+    for (const n of walk(ast)) {
+      if (n.op !== 'rcall' || !Array.isArray(n.args) || n.args[0] !== 'format') continue;
+      const list = (n.args[2] as AstNode[] | undefined)?.[0];
+      if (!list || list.op !== 'list' || !within(at, list)) continue;
+      return { status: 'unsupported', message: 'platlint cannot check a `format()` argument list whose items have different types', ...rangeOf(list as never) };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Syntax cel-go parses and the library does not, rewritten to an equivalent the library parses, or undefined:
+ * a name written from the root scope (`.claims`: the platform's environments have no container, so it is the
+ * same name; the dot becomes a space, so offsets stay), and a float without a digit before its point (`.5`
+ * becomes `0.5`: offsets after it move by one, `shift` maps them back).
+ */
+function rewrite(env: Environment, src: string, at: number): { src: string; at: number; shift: number } | undefined {
+  if (src[at] !== '.' || !/(^|[\s([{,?:!&|=<>+\-*/%])$/.test(src.slice(0, at))) return undefined;
+  const rest = src.slice(at);
+  let out: { src: string; at: number; shift: number } | undefined;
+  if (/^\.\s*[A-Za-z_]/.test(rest)) out = { src: `${src.slice(0, at)} ${src.slice(at + 1)}`, at, shift: 0 };
+  else if (/^\.\d/.test(rest)) out = { src: `${src.slice(0, at)}0${src.slice(at)}`, at, shift: 1 };
+  if (!out) return undefined;
+  // the rewrite must get the parser past this point (a later construct may need its own rewrite)
+  const next = parseErrorAt(env, out.src);
+  return next === undefined || next > at + out.shift ? out : undefined;
+}
+
+/** Where the library's parser stops on a text, or undefined when it parses. */
+function parseErrorAt(env: Environment, src: string): number | undefined {
+  try {
+    env.parse(src);
+    return undefined;
+  } catch (err) {
+    return (err as { range?: { start: number } }).range?.start ?? 0;
+  }
+}
+
+/** How many rewrites (`rewrite`, blanked optional entries) one expression may take: each parses the whole text. */
+const MAX_REWRITES = 16;
+
+function compile(variable: CelVariable, src: string, rewrites = 0): CelOutcome {
+  if (rewrites === 0) compiles++;
   if (src.trim() === '') return { status: 'error', message: 'expression has only white space', start: 0, end: src.length };
   const env = environments()[variable];
   let parsed: ReturnType<Environment['parse']>;
@@ -139,13 +272,33 @@ function compile(variable: CelVariable, src: string): CelOutcome {
     parsed = env.parse(src);
   } catch (err) {
     const e = err as { code?: string; summary?: string; message?: string; range?: { start: number; end: number } };
-    if (OPTIONAL_ENTRY.test(src)) return { status: 'unsupported', message: 'platlint cannot parse optional list and map entries (`[?x]`, `{?k: v}`)' };
     const r = e.range ?? { start: 0, end: src.length };
+    const gap = unsupportedSyntax(env, src, r.start);
+    if (gap) return gap;
+    // optional entries before a real syntax error: report the error at its own place
+    const entries = optionalEntries(src);
+    if (entries.length > 0 && entries[0]! <= r.start) {
+      const plain = withoutEntries(src, entries);
+      const next = parseErrorAt(env, plain);
+      if (next !== undefined && next > r.start && rewrites < MAX_REWRITES) return compile(variable, plain, rewrites + 1);
+    }
+    const same = rewrites < MAX_REWRITES ? rewrite(env, src, r.start) : undefined;
+    if (rewrites >= MAX_REWRITES && src[r.start] === '.') {
+      return { status: 'unsupported', message: 'platlint cannot check an expression with this many names from the root scope (`.claims`) or floats written `.5`', start: r.start, end: r.start + 1 };
+    }
+    if (same) {
+      const out = compile(variable, same.src, rewrites + 1);
+      if (out.status === 'ok' || same.shift === 0) return out;
+      const back = (p: number | undefined) => (p === undefined || p <= same.at ? p : p - same.shift);
+      return out.status === 'error' ? { ...out, start: back(out.start)!, end: back(out.end)! } : { ...out, start: back(out.start), end: back(out.end) };
+    }
     return { status: 'error', message: errorMessage(e.code ?? 'parse', e.summary ?? e.message ?? 'syntax error', undefined, env, true), ...clamp(src, r) };
   }
   const res = parsed.check();
   if (!res.valid) {
     const e = res.error as unknown as { code?: string; summary?: string; message?: string; node?: ErrorNode; range?: { start: number; end: number } };
+    const gap = unsupportedCheck(parsed.ast, e?.code, e?.node, e?.range);
+    if (gap) return gap;
     return { status: 'error', message: errorMessage(e?.code ?? 'type', e?.summary ?? e?.message ?? 'type error', e?.node, env), ...clamp(src, errorRange(src, e?.node, e?.range)) };
   }
   const problem = platformProblem(parsed.ast, src, env, celTypeName);
@@ -172,8 +325,9 @@ export const celService: CelService = {
       try {
         out = compile(variable, expression);
       } catch (err) {
-        // A library failure on an odd input is a finding, never a crash of the run.
-        out = { status: 'error', message: `cannot compile: ${err instanceof Error ? lower(err.message.split('\n')[0]!) : String(err)}`, start: 0, end: expression.length };
+        // A library failure on an odd input is a finding, never a crash of the run; and since it is the
+        // library that failed, not a proven mistake in the expression, it is a warning (cel/unsupported-syntax).
+        out = { status: 'unsupported', message: `platlint's CEL library failed on this expression (${err instanceof Error ? lower(err.message.split('\n')[0]!) : String(err)})` };
       }
       cache.set(key, out);
     }
