@@ -1,6 +1,7 @@
 // The rules of area `controllermanager`, imported explicitly and sorted by id.
 import type { Rule } from '../../src/define-rule.js';
 import clientConnectionBurstNonNegative from './client-connection-burst-non-negative.js';
+import cloudProviderNameSet from './cloud-provider-name-set.js';
 import clusterCidrValid from './cluster-cidr-valid.js';
 import concurrentSyncsPositive from './concurrent-syncs-positive.js';
 import controllerLeaderNamesUnique from './controller-leader-names-unique.js';
@@ -22,6 +23,7 @@ import serviceCidrsValid from './service-cidrs-valid.js';
 
 export const rules: readonly Rule[] = [
   clientConnectionBurstNonNegative,
+  cloudProviderNameSet,
   clusterCidrValid,
   concurrentSyncsPositive,
   controllerLeaderNamesUnique,
