@@ -12,6 +12,7 @@ import execCredentialCertificatePem from './exec-credential-certificate-pem.js';
 import execCredentialKeyPem from './exec-credential-key-pem.js';
 import imageReviewReasonOnlyWhenDenied from './image-review-reason-only-when-denied.js';
 import reviewAllowedSet from './review-allowed-set.js';
+import unknownField from './unknown-field.js';
 
 export const rules: readonly Rule[] = [
   admissionPatchIgnoredWhenDenied,
@@ -26,4 +27,5 @@ export const rules: readonly Rule[] = [
   execCredentialKeyPem,
   imageReviewReasonOnlyWhenDenied,
   reviewAllowedSet,
+  unknownField,
 ];
