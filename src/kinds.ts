@@ -18,9 +18,10 @@ export interface KindSpec {
   /**
    * The platform decodes this kind leniently: unknown fields are dropped (and a repeated key keeps its last
    * value) instead of refusing the file. True for the audit policy (strict first, then a lenient retry with a
-   * logged warning: apiserver `pkg/audit/policy/reader.go`), the event rate limit and leader migration
-   * configurations (a decoder without strict mode) and the payloads other programs send (webhook answers,
-   * plugin output, audit events), which are read with plain JSON decoding.
+   * logged warning: apiserver `pkg/audit/policy/reader.go`), the event rate limit configuration (its plugin's
+   * decoder has no strict mode: `plugin/pkg/admission/eventratelimit/config.go`) and the payloads other
+   * programs send (webhook answers, plugin output, audit events), which are read without strict mode. The
+   * leader migration configuration is read strictly (controller-manager `pkg/leadermigration/config`).
    */
   readonly lenient?: true;
 }
@@ -74,7 +75,7 @@ const SENSITIVE: Record<string, readonly (readonly string[])[]> = {
 };
 
 /** Kinds the platform decodes leniently (see `KindSpec.lenient`). */
-const LENIENT = new Set(['Policy', 'PolicyList', 'Event', 'EventList', 'Configuration', 'LeaderMigrationConfiguration', 'ExecCredential', 'AdmissionReview', 'ImageReview']);
+const LENIENT = new Set(['Policy', 'PolicyList', 'Event', 'EventList', 'Configuration', 'ExecCredential', 'AdmissionReview', 'ImageReview']);
 
 /** List kinds whose items are objects of another kind, checked by that kind's rules. */
 const LIST_ITEMS: Record<string, string> = {

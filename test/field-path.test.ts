@@ -91,8 +91,13 @@ describe('findings carry the platform field path', () => {
   });
   it('a field that needs another names the field that is set (the platform: resourceNames)', () => {
     const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: None\n    resources:\n      - group: ""\n        resourceNames: [a]\n';
+    const d = lintText(text).diagnostics.find((x) => x.ruleId === 'audit/resource-names-need-resources');
+    expect(d && asExpectation(d)).toBe('audit/resource-names-need-resources rules[0].resources[0].resourceNames 7:9');
+  });
+  it('a field that needs another, reported as missing where the platform says field.Required (x-dependency-path)', () => {
+    const text = 'apiVersion: apiserver.config.plat.io/v1\nkind: AuthenticationConfiguration\njwt:\n  - issuer:\n      url: https://issuer.example.com\n      audiences: [platform]\n    claimMappings:\n      username:\n        claim: sub\n';
     const d = lintText(text).diagnostics.find((x) => x.ruleId === 'schema/dependencies');
-    expect(d && asExpectation(d)).toBe('schema/dependencies rules[0].resources[0].resourceNames 7:9');
+    expect(d && asExpectation(d)).toBe('schema/dependencies jwt[0].claimMappings.username.prefix 8:7');
   });
   it('in the hover of the language server', () => {
     const doc = TextDocument.create('file:///r.yaml', 'yaml', 1, role);

@@ -43,8 +43,8 @@ describe('whole repositories are quiet: a document that is not plat gets no find
   });
 
   it('duplicate keys and unknown tags of a foreign document are not reported; those of a plat document are', () => {
-    const text = 'kind: ConfigMap\na: 1\na: 2\nb: !custom x\n---\napiVersion: audit.plat.io/v1\nkind: Policy\nrules: []\nrules: []\n';
-    expect(findings(text)).toEqual(['yaml/duplicate-key rules 9:1']);
+    const text = 'kind: ConfigMap\na: 1\na: 2\nb: !custom x\n---\napiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpoint: a:4317\nendpoint: b:4317\n';
+    expect(findings(text)).toEqual(['yaml/duplicate-key endpoint 9:1']);
   });
 });
 

@@ -38,11 +38,11 @@ export default defineRule({
   kinds: ['Policy', 'PolicyList'],
   meta: {
     description: 'Wildcard entries in the `resources` list of an audit rule resource entry do not overlap other entries.',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'In a GroupResources `resources` list, `*` matches every resource and subresource, `pods/*` matches pods and all their subresources and `*/status` the status subresource of every resource; the spec requires that wildcards do not overlap, and an entry covered by a wildcard is dead text that hides what the rule really audits.',
+        'In a GroupResources `resources` list, `*` matches every resource and subresource, `pods/*` matches pods and all their subresources and `*/status` the status subresource of every resource; the spec asks that wildcards do not overlap, and an entry covered by a wildcard is dead text that hides what the rule really audits. The platform does not check it (apiserver pkg/apis/audit/validation/validation.go): the policy loads and the overlapping entries simply match the same requests, so this is a warning.',
       remediation: 'Remove the entry that is already covered, or narrow the wildcard.',
       spec: '3-config-and-payload-types.md#audit-policy (GroupResources: resources; wildcards must not overlap)',
     },

@@ -18,13 +18,13 @@ export default defineRule({
   id: 'audit/resource-group-valid',
   kinds: ['Policy', 'PolicyList'],
   meta: {
-    description: 'The `group` of an audit rule resource entry is empty (the core group) or a lower-case DNS subdomain.',
+    description: 'The `group` of an audit rule resource entry is empty (the core group), `*`, or a lower-case DNS subdomain.',
     severity: 'error',
     status: 'stable',
     docs: {
       rationale:
-        'API group names are lower-case DNS subdomains without a version; the API server refuses a policy with any other group, such as `rbac.authorization.plat.io/v1` or `Apps`.',
-      remediation: 'Write the group name alone in lower case (`apps`, `rbac.authorization.plat.io`), or `""` for the core group.',
+        'API group names are lower-case DNS subdomains without a version; the API server refuses a policy with any other group, such as `rbac.authorization.plat.io/v1` or `Apps` (apiserver pkg/apis/audit/validation/validation.go). It accepts `*` (every group) and the empty string (the core group) besides.',
+      remediation: 'Write the group name alone in lower case (`apps`, `rbac.authorization.plat.io`), `""` for the core group, or `*` for every group.',
       spec: '3-config-and-payload-types.md#audit-policy (GroupResources: group)',
     },
   },
@@ -33,7 +33,7 @@ export default defineRule({
       for (const [i, rule] of objItems(policy.rules)) {
         for (const [j, gr] of objItems(rule.resources)) {
           const group = str(gr.group);
-          if (group === undefined || group === '') continue;
+          if (group === undefined || group === '' || group === '*') continue; // the core group; every group
           const problem = subdomainProblem(group);
           if (problem) ctx.report([...prefix, 'rules', i, 'resources', j, 'group'], `group \`${group}\` is not valid: ${problem}`);
         }

@@ -24,11 +24,15 @@ export function activeLeaderElection(value: unknown): Obj | undefined {
 export const LEADER_ELECTION_DEFAULTS = { leaseDuration: 15e9, renewDeadline: 10e9, retryPeriod: 2e9 } as const;
 
 /**
- * A leader-election duration in nanoseconds: its default when the field is absent, undefined when it is set
- * but not a duration (the schema reports that). `text` is the written value, if any.
+ * A leader-election duration in nanoseconds: its default when the field is absent or zero, undefined when it
+ * is set but not a duration (the schema reports that). `text` is the written value, unless it is the default.
  */
 export function leaderElectionDuration(le: Obj, field: keyof typeof LEADER_ELECTION_DEFAULTS, ctx: RuleContext): { ns: number | undefined; text: string | undefined } {
   const text = str(le[field]);
-  if (text !== undefined) return { ns: ctx.duration(text), text };
+  if (text !== undefined) {
+    const ns = ctx.duration(text);
+    // a zero duration is replaced by the default (component-base config/v1alpha1 defaults.go): as if unset
+    return ns === 0 ? { ns: LEADER_ELECTION_DEFAULTS[field], text: undefined } : { ns, text };
+  }
   return { ns: has(le, field) ? undefined : LEADER_ELECTION_DEFAULTS[field], text };
 }

@@ -8,11 +8,11 @@ export default defineRule({
   kinds: ['LeaderMigrationConfiguration', 'CloudControllerManagerConfiguration', 'PlatControllerManagerConfiguration'],
   meta: {
     description: 'Each controller is named once in the `controllerLeaders` of a leader migration configuration.',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'During leader migration each listed controller runs in exactly one component; a controller listed twice, possibly with two components, leaves it to the order of the list which component runs it.',
+        'During leader migration each listed controller runs in exactly one component. The platform does not refuse a controller listed twice (controller-manager pkg/leadermigration/config/config.go validates only names and components); it keeps the last entry for a name (pkg/leadermigration/migrator.go), so an earlier entry, possibly with another component, is silently ignored.',
       remediation: 'Keep one entry per controller name, with the component that should run it.',
       spec: '3-config-and-payload-types.md#controller-manager-configuration (LeaderMigrationConfiguration: controllerLeaders)',
     },

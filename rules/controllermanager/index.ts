@@ -1,6 +1,9 @@
 // The rules of area `controllermanager`, imported explicitly and sorted by id.
 import type { Rule } from '../../src/define-rule.js';
+import clientConnectionBurstNonNegative from './client-connection-burst-non-negative.js';
+import cloudProviderNameSet from './cloud-provider-name-set.js';
 import clusterCidrValid from './cluster-cidr-valid.js';
+import concurrentSyncsPositive from './concurrent-syncs-positive.js';
 import controllerLeaderNamesUnique from './controller-leader-names-unique.js';
 import controllersEntryFormat from './controllers-entry-format.js';
 import controllersEntryUnique from './controllers-entry-unique.js';
@@ -12,12 +15,17 @@ import leaderElectionResourceLockLeases from './leader-election-resource-lock-le
 import nodeCidrMaskSizeNotDualStack from './node-cidr-mask-size-not-dual-stack.js';
 import nodeCidrMaskSizeRange from './node-cidr-mask-size-range.js';
 import nodeLifecycleValuesNonNegative from './node-lifecycle-values-non-negative.js';
+import reconcilerSyncLoopPeriodMin from './reconciler-sync-loop-period-min.js';
 import renewDeadlineMax from './renew-deadline-max.js';
 import retryPeriodBelowRenewDeadline from './retry-period-below-renew-deadline.js';
+import serviceCidrParseable from './service-cidr-parseable.js';
 import serviceCidrsValid from './service-cidrs-valid.js';
 
 export const rules: readonly Rule[] = [
+  clientConnectionBurstNonNegative,
+  cloudProviderNameSet,
   clusterCidrValid,
+  concurrentSyncsPositive,
   controllerLeaderNamesUnique,
   controllersEntryFormat,
   controllersEntryUnique,
@@ -29,7 +37,9 @@ export const rules: readonly Rule[] = [
   nodeCidrMaskSizeNotDualStack,
   nodeCidrMaskSizeRange,
   nodeLifecycleValuesNonNegative,
+  reconcilerSyncLoopPeriodMin,
   renewDeadlineMax,
   retryPeriodBelowRenewDeadline,
+  serviceCidrParseable,
   serviceCidrsValid,
 ];

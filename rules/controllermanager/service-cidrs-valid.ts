@@ -1,40 +1,40 @@
 import { defineRule } from '../../src/define-rule.js';
-import { obj, str } from '../../src/services/values.js';
-import { FAMILY, parseCidr, type Cidr } from './_cidr.js';
+import { bool, obj, str } from '../../src/services/values.js';
+import { FAMILY } from './_cidr.js';
+import { serviceCidrs } from './_service-cidrs.js';
 
 export default defineRule({
   id: 'controllermanager/service-cidrs-valid',
   kinds: ['PlatControllerManagerConfiguration'],
   meta: {
-    description: 'The service CIDRs of the node IPAM controller are valid CIDRs, the secondary one of the other IP family.',
+    description: '`ServiceCIDR` holds at most two ranges, and the primary and secondary service CIDRs are of different IP families.',
     severity: 'error',
     status: 'stable',
     docs: {
       rationale:
-        'The node IPAM controller keeps service addresses out of the ranges it hands to nodes. A range that does not parse is ignored with only a log warning, so its addresses may be handed to nodes; the secondary service CIDR exists for dual-stack clusters, so it must be of the other IP family than the primary one, and with `AllocateNodeCIDRs: true` the node IPAM controller refuses to start otherwise.',
-      remediation: 'Write each range as `address/prefix` (`10.96.0.0/12`, `fd00:10:96::/112`), with one IPv4 and one IPv6 range when both are set.',
+        'The node IPAM controller keeps service addresses out of the ranges it hands to nodes. `ServiceCIDR` may hold a dual-stack pair separated by a comma (the second becomes the secondary service CIDR); the controller manager refuses more than two entries (kube-controller-manager options/nodeipamcontroller.go). The secondary service CIDR exists for dual-stack clusters: with `AllocateNodeCIDRs: true` the node IPAM controller refuses a primary and secondary of the same IP family, and the controller manager exits. (A range that does not parse is only logged and ignored: controllermanager/service-cidr-parseable.)',
+      remediation: 'Write one range, or an IPv4 and an IPv6 range (`10.96.0.0/12,fd00:10:96::/112`).',
       spec: '3-config-and-payload-types.md#controller-manager-configuration (NodeIPAM: ServiceCIDR, SecondaryServiceCIDR)',
     },
   },
   check(value, ctx) {
-    const ipam = obj(obj(value)?.NodeIPAMController);
+    const doc = obj(value);
+    const ipam = obj(doc?.NodeIPAMController);
     if (ipam === undefined) return;
     const base = ['NodeIPAMController'];
-    const parsed: Partial<Record<'ServiceCIDR' | 'SecondaryServiceCIDR', Cidr>> = {};
-    for (const field of ['ServiceCIDR', 'SecondaryServiceCIDR'] as const) {
-      const text = str(ipam[field]);
-      if (text === undefined || text.trim() === '') continue;
-      const cidr = parseCidr(text.trim());
-      if (cidr === undefined) ctx.report([...base, field], `${field} \`${text}\` is not a CIDR; write an address and a prefix length, such as \`10.96.0.0/12\``);
-      else parsed[field] = cidr;
+    const text = str(ipam.ServiceCIDR);
+    const entries = text === undefined ? [] : text.split(',');
+    if (entries.length > 2) {
+      ctx.report([...base, 'ServiceCIDR'], `ServiceCIDR has ${entries.length} comma-separated entries; it holds at most two (one IPv4 and one IPv6 range)`);
+      return;
     }
-    const first = parsed.ServiceCIDR;
-    const second = parsed.SecondaryServiceCIDR;
-    if (first && second && first.family === second.family)
+    if (bool(obj(doc?.PlatCloudShared)?.AllocateNodeCIDRs) !== true) return; // the node IPAM controller reads them only then
+    const { primary, secondary } = serviceCidrs(ipam);
+    if (primary?.cidr && secondary?.cidr && primary.cidr.family === secondary.cidr.family)
       ctx.report(
-        [...base, 'SecondaryServiceCIDR'],
-        `SecondaryServiceCIDR is ${FAMILY[second.family]}, like ServiceCIDR; the secondary service CIDR must be of the other IP family (${FAMILY[first.family === 4 ? 6 : 4]})`,
-        { related: [{ path: [...base, 'ServiceCIDR'], message: `ServiceCIDR is ${FAMILY[first.family]}` }] },
+        [...base, secondary.field],
+        `the secondary service CIDR is ${FAMILY[secondary.cidr.family]}, like the primary one; it must be of the other IP family (${FAMILY[primary.cidr.family === 4 ? 6 : 4]})`,
+        { related: [{ path: [...base, primary.field], message: `the primary service CIDR is ${FAMILY[primary.cidr.family]}` }] },
       );
   },
 });

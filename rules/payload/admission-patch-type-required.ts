@@ -5,19 +5,24 @@ export default defineRule({
   id: 'payload/admission-patch-type-required',
   kinds: ['AdmissionReview'],
   meta: {
-    description: 'An AdmissionReview response with a `patch` sets `patchType: JSONPatch`.',
+    description: 'An AdmissionReview response sets `patch` and `patchType` together.',
     severity: 'error',
     status: 'stable',
     docs: {
-      rationale: 'The API server applies a webhook patch only when the response says what kind of patch it is; a `patch` without `patchType` is rejected.',
-      remediation: 'Add `patchType: JSONPatch` next to `patch`, or remove the `patch`.',
+      rationale:
+        'The API server applies a webhook patch only when the response says what kind of patch it is: it rejects a `patch` without `patchType`, and also a `patchType` without a `patch` ("webhook returned response.patchType but not response.patch"; a validating webhook may return neither), so the call fails by the webhook failure policy (apiserver pkg/admission/plugin/webhook/request/admissionreview.go). The finding names the field the platform names: the one that is set.',
+      remediation: 'Add `patchType: JSONPatch` next to `patch`, or remove the one that is set alone.',
       spec: '3-config-and-payload-types.md#admission-review (AdmissionResponse: patch, patchType)',
     },
   },
   check(value, ctx) {
     const res = obj(obj(value)?.response);
-    const patch = str(res?.patch);
-    if (patch === undefined || patch === '' || has(res, 'patchType')) return;
-    ctx.report(['response', 'patch'], 'patch is set without patchType; add `patchType: JSONPatch`', { target: 'key' });
+    if (res === undefined) return;
+    const patch = str(res.patch);
+    const hasPatch = patch !== undefined && patch !== '';
+    if (hasPatch && !has(res, 'patchType')) ctx.report(['response', 'patch'], 'patch is set without patchType; add `patchType: JSONPatch`', { target: 'key' });
+    // an empty patch counts as none, as the API server reads it
+    if (!hasPatch && has(res, 'patchType') && (patch !== undefined || !has(res, 'patch')))
+      ctx.report(['response', 'patchType'], 'patchType is set without a patch; the API server rejects it: remove patchType, or add the patch', { target: 'key' });
   },
 });

@@ -6,10 +6,11 @@ export default defineRule({
   kinds: ['ImageReview'],
   meta: {
     description: 'An ImageReview status sets `reason` only when `allowed` is false.',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
-      rationale: '`reason` explains why the images were denied and is empty unless `allowed` is false; a reason on an allowed review contradicts the answer.',
+      rationale:
+        '`reason` explains why the images were denied and is empty unless `allowed` is false; a reason on an allowed review contradicts the answer. The spec states it, but the platform does not refuse such an answer: the ImagePolicyWebhook plugin uses the reason only for a denial, so it is ignored and the review is a warning.',
       remediation: 'Remove `reason` from an allowed review, or set `allowed: false` if the images are denied.',
       spec: '3-config-and-payload-types.md#image-review (ImageReviewStatus: reason empty unless allowed is false)',
     },

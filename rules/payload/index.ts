@@ -11,6 +11,7 @@ import execCredentialCaPem from './exec-credential-ca-pem.js';
 import execCredentialCertificatePem from './exec-credential-certificate-pem.js';
 import execCredentialKeyPem from './exec-credential-key-pem.js';
 import imageReviewReasonOnlyWhenDenied from './image-review-reason-only-when-denied.js';
+import reviewAllowedSet from './review-allowed-set.js';
 
 export const rules: readonly Rule[] = [
   admissionPatchIgnoredWhenDenied,
@@ -24,4 +25,5 @@ export const rules: readonly Rule[] = [
   execCredentialCertificatePem,
   execCredentialKeyPem,
   imageReviewReasonOnlyWhenDenied,
+  reviewAllowedSet,
 ];
