@@ -8,6 +8,7 @@ import nonResourceUrlsExclusive from './non-resource-urls-exclusive.js';
 import resourceNamesSpecificResource from './resource-names-specific-resource.js';
 import resourceNamesVerbRestrictable from './resource-names-verb-restrictable.js';
 import resourceRuleComplete from './resource-rule-complete.js';
+import roleRefApiGroupSet from './role-ref-api-group-set.js';
 import selectorLabelsValid from './selector-labels-valid.js';
 import selectorRequirementValues from './selector-requirement-values.js';
 import serviceAccountSubjectNameValid from './service-account-subject-name-valid.js';
@@ -26,6 +27,7 @@ export const rules: readonly Rule[] = [
   resourceNamesSpecificResource,
   resourceNamesVerbRestrictable,
   resourceRuleComplete,
+  roleRefApiGroupSet,
   selectorLabelsValid,
   selectorRequirementValues,
   serviceAccountSubjectNameValid,

@@ -5,6 +5,7 @@ import labelSelectorRequirementValid from './label-selector-requirement-valid.js
 import localNamespaceMatch from './local-namespace-match.js';
 import localNoNonResourceAttributes from './local-no-non-resource-attributes.js';
 import metadataEmpty from './metadata-empty.js';
+import selectorOperatorKnown from './selector-operator-known.js';
 import selectorRawXorRequirements from './selector-raw-xor-requirements.js';
 import selectorValuesMatchOperator from './selector-values-match-operator.js';
 import selfNoSubject from './self-no-subject.js';
@@ -17,6 +18,7 @@ export const rules: readonly Rule[] = [
   localNamespaceMatch,
   localNoNonResourceAttributes,
   metadataEmpty,
+  selectorOperatorKnown,
   selectorRawXorRequirements,
   selectorValuesMatchOperator,
   selfNoSubject,
