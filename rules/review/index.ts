@@ -10,6 +10,7 @@ import selectorRawXorRequirements from './selector-raw-xor-requirements.js';
 import selectorValuesMatchOperator from './selector-values-match-operator.js';
 import selfNoSubject from './self-no-subject.js';
 import statusAllowedNotDenied from './status-allowed-not-denied.js';
+import statusFieldsSet from './status-fields-set.js';
 import subjectRequired from './subject-required.js';
 
 export const rules: readonly Rule[] = [
@@ -23,5 +24,6 @@ export const rules: readonly Rule[] = [
   selectorValuesMatchOperator,
   selfNoSubject,
   statusAllowedNotDenied,
+  statusFieldsSet,
   subjectRequired,
 ];
