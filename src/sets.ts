@@ -4,7 +4,7 @@ import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { discover } from './discover.js';
 import { compareDiagnostics, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
 import type { LocatedFact } from './objects.js';
-import { BOOTSTRAP_CLUSTER_ROLES, BOOTSTRAP_ROLES, bootstrapRoleNamespaces } from './services/bootstrap-roles.js';
+import { BOOTSTRAP_CLUSTER_ROLES, BOOTSTRAP_ROLES, BOOTSTRAP_URL_ONLY_CLUSTER_ROLES, bootstrapRoleNamespaces } from './services/bootstrap-roles.js';
 import { ADMIN_ROLES } from './services/rbac.js';
 import { covers, unusedMessage } from './suppress.js';
 import type { Position, Range } from './types.js';
@@ -170,6 +170,8 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
         const withUrls = sameKind.find((r) => r.fact.nonResourceRule !== undefined);
         if (withUrls) {
           report(w, 'set/non-resource-urls-ignored', `ClusterRole \`${ref.name}\` grants non-resource URLs (${withUrls.fact.nonResourceRule}, ${where(withUrls)}), which a RoleBinding ignores: it grants only the role's namespaced permissions; bind the role with a ClusterRoleBinding to grant them`, ref.range, ref.path);
+        } else if (sameKind.length === 0 && BOOTSTRAP_URL_ONLY_CLUSTER_ROLES.has(ref.name)) {
+          report(w, 'set/non-resource-urls-ignored', `ClusterRole \`${ref.name}\`, which the platform creates, grants only non-resource URLs, which a RoleBinding ignores: this binding grants nothing; bind the role with a ClusterRoleBinding`, ref.range, ref.path);
         }
       }
       const resolved = ref.kind === 'ClusterRole' ? sameKind[0] : sameKind.find(sameNamespace);

@@ -100,6 +100,7 @@ describe('deployments', () => {
       ['warning', '`roleRef` names Role `extension-apiserver-authentication-reader`, which no file of this run defines; the platform creates that Role only in namespace `plat-system`'],
       ['warning', "`roleRef` names Role `view`, which no file of this run defines; the platform's own `view` is a ClusterRole: set `roleRef.kind: ClusterRole`"],
       ['warning', '`roleRef` names ClusterRole `system:kube-scheduler`, which no file of this run defines; the platform creates `system:plat-scheduler`: did you mean it?'],
+      ['warning', 'ClusterRole `system:monitoring`, which the platform creates, grants only non-resource URLs, which a RoleBinding ignores: this binding grants nothing; bind the role with a ClusterRoleBinding'],
     ]);
     const external = await lintFiles([join(DIR, 'external-roles')], { configFile: configOf(join(DIR, 'external-roles')), concurrency: 'off', resolveRefs: true, cwd: DIR });
     expect(external[0]!.diagnostics.map((d) => d.message)).toEqual(['`roleRef` names Role `leader-election`, which no file of this run defines and the platform does not create']);

@@ -107,6 +107,17 @@ const NAMESPACED_ROLES: Readonly<Record<string, readonly string[]>> = {
 /** Every bootstrap ClusterRole by name. */
 export const BOOTSTRAP_CLUSTER_ROLES: ReadonlySet<string> = new Set([...CLUSTER_ROLES, ...CONTROLLERS.map((c) => `system:controller:${c}`)]);
 
+/**
+ * Bootstrap ClusterRoles whose rules grant only non-resource URLs: bound by a RoleBinding, which ignores
+ * non-resource URLs, they grant nothing.
+ */
+export const BOOTSTRAP_URL_ONLY_CLUSTER_ROLES: ReadonlySet<string> = new Set([
+  'system:discovery',
+  'system:monitoring',
+  'system:public-info-viewer',
+  'system:service-account-issuer-discovery',
+]);
+
 /** Every bootstrap Role, as `<namespace>/<name>`. */
 export const BOOTSTRAP_ROLES: ReadonlySet<string> = new Set(Object.entries(NAMESPACED_ROLES).flatMap(([ns, names]) => names.map((n) => `${ns}/${n}`)));
 
