@@ -15,6 +15,7 @@ import serviceAccountSubjectNameValid from './service-account-subject-name-valid
 import serviceAccountSubjectNamespace from './service-account-subject-namespace.js';
 import subjectApiGroupMatchesKind from './subject-api-group-matches-kind.js';
 import subjectNamespaceOnlyForServiceAccount from './subject-namespace-only-for-service-account.js';
+import verbNotEmpty from './verb-not-empty.js';
 import verbWildcardAlone from './verb-wildcard-alone.js';
 import verbsUnique from './verbs-unique.js';
 
@@ -34,6 +35,7 @@ export const rules: readonly Rule[] = [
   serviceAccountSubjectNamespace,
   subjectApiGroupMatchesKind,
   subjectNamespaceOnlyForServiceAccount,
+  verbNotEmpty,
   verbWildcardAlone,
   verbsUnique,
 ];
