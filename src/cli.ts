@@ -33,9 +33,9 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
        platlint explain RULE...    Print a rule's documentation
 
 Lints plat configuration files and objects: every YAML and JSON document is identified by apiVersion and
-kind and checked against its schema and rules; then the files are checked as one set (objects defined
-twice, bindings whose roleRef names a role of another kind or namespace). Folders are searched for *.yaml,
-*.yml and *.json files.
+kind and checked against its schema and rules; then each file, and the files of each deployment of the
+configuration, are checked as one set (objects defined twice, bindings whose roleRef names a role of another
+kind or namespace). Folders are searched for *.yaml, *.yml and *.json files.
 
 platlint patch checks patch documents for platctl patch: every document of the files is read as a patch
 of the given --type (json: a JSON patch, a list of operations; merge: a JSON merge patch; strategic, the
@@ -59,8 +59,8 @@ Options:
       --fix-dry-run              Apply them in memory only: report what would remain, change no file
       --cache                    Reuse the results of files that did not change since the last run
       --cache-location PATH      The cache file, or a folder for it (default .platlintcache)
-      --resolve-refs             A roleRef naming a role that no linted file defines is an error
-                                 (for whole-repository runs; a pre-commit run sees only some files)
+      --resolve-refs             Report a roleRef naming a role that neither its deployment's files nor
+                                 the platform define (for whole-repository runs or declared deployments)
       --type json|merge|strategic
                                  The patch type (platlint patch only; default strategic)
   -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)

@@ -12,6 +12,24 @@ const CONFIG_SUBJECT: SchemaSubject = { kind: 'the platlint configuration', sche
 
 export type SeveritySetting = 'off' | 'warn' | 'error';
 
+/**
+ * Files applied together as one deployment (`deployments` in the configuration): the checks across files
+ * (objects defined twice, role references) compare the files of one deployment, never files of different ones.
+ */
+export interface Deployment {
+  name: string;
+  /** Files, folders and glob patterns, relative to the configuration file's folder. */
+  files: readonly string[];
+}
+
+/** A role defined outside the linted files (`externalRoles`): a `roleRef` naming it resolves. */
+export interface ExternalRole {
+  kind: 'Role' | 'ClusterRole';
+  name: string;
+  /** The Role's namespace; a Role without one stands for a Role of that name in every namespace. */
+  namespace?: string;
+}
+
 /** A loaded, validated configuration. */
 export interface Config {
   /** Severity overrides by rule id. */
@@ -19,6 +37,10 @@ export interface Config {
   /** Ignore globs, relative to `baseDir`. */
   ignores: readonly string[];
   maxFileSize?: number;
+  /** Groups of files applied together; the checks across files stay inside one group (src/sets.ts). */
+  deployments?: readonly Deployment[];
+  /** Roles defined elsewhere that a `roleRef` may name (with --resolve-refs). */
+  externalRoles?: readonly ExternalRole[];
   /** Folder the ignore patterns are relative to. */
   baseDir: string;
   /** The file it came from, if any. */
@@ -76,6 +98,7 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
         });
       }
     }
+    problems.push(...setProblems(value, (path) => locate(doc.doc, path, 'value', fallback).start));
   }
   if (problems.length > 0) {
     const located = problems
@@ -90,9 +113,37 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
     rules: (value.rules as Record<string, SeveritySetting>) ?? {},
     ignores: (value.ignores as string[]) ?? [],
     ...(typeof value.maxFileSize === 'number' ? { maxFileSize: value.maxFileSize } : {}),
+    ...(Array.isArray(value.deployments) ? { deployments: value.deployments as Deployment[] } : {}),
+    ...(Array.isArray(value.externalRoles) ? { externalRoles: value.externalRoles as ExternalRole[] } : {}),
     baseDir: dirname(resolve(filePath)),
     filePath,
   };
+}
+
+/**
+ * What the schema cannot say of `deployments` and `externalRoles` (the schema has already checked their
+ * shapes): deployment names are unique, and a ClusterRole has no namespace.
+ */
+function setProblems(value: Record<string, unknown>, at: (path: (string | number)[]) => number): { message: string; offset: number }[] {
+  const problems: { message: string; offset: number }[] = [];
+  const seen = new Set<string>();
+  if (Array.isArray(value.deployments)) {
+    value.deployments.forEach((d: unknown, i) => {
+      const name = (d as { name?: unknown } | null)?.name;
+      if (typeof name !== 'string') return;
+      if (seen.has(name)) problems.push({ message: `deployment \`${name}\` is named twice; give each deployment its own name`, offset: at(['deployments', i, 'name']) });
+      seen.add(name);
+    });
+  }
+  if (Array.isArray(value.externalRoles)) {
+    value.externalRoles.forEach((r: unknown, i) => {
+      const role = r as { kind?: unknown; namespace?: unknown } | null;
+      if (role?.kind === 'ClusterRole' && role.namespace !== undefined) {
+        problems.push({ message: 'a ClusterRole has no namespace: remove `namespace`, or set `kind: Role`', offset: at(['externalRoles', i, 'namespace']) });
+      }
+    });
+  }
+  return problems;
 }
 
 export function loadConfig(filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[]): Config {

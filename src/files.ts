@@ -6,7 +6,7 @@ import { fileLevelResult, lintBytes, lintText, type LintResult } from './lint.js
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
 import { cacheFilePath, openCache } from './cache.js';
-import { checkSet } from './sets.js';
+import { checkSet, deploymentGroups, unlintedDeploymentFiles } from './sets.js';
 import { VERSION } from './version.js';
 import { lintFlagsText } from './flags/lint.js';
 import { fixText } from './fix.js';
@@ -181,7 +181,13 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
     cache.save();
     for (const p of cache.problems) options.onWarning?.(p);
   }
-  return checkSet([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false });
+  // the other files of the deployments the run touches are read for their objects (a pre-commit run passes
+  // only the changed files); patch runs have no objects to compare
+  const deployments = options.kind === undefined ? await deploymentGroups(config) : [];
+  const missing = unlintedDeploymentFiles(deployments, [...files, ...(options.extra ?? []).map((r) => r.filePath)]);
+  const contextWorkers = workerCount(missing.length, options.concurrency ?? 'auto');
+  const context = contextWorkers > 0 ? await lintInWorkers(missing, { config }, contextWorkers, lintWith) : missing.map((f) => lintWith(f, { config }));
+  return checkSet([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false, deployments, context });
 }
 
 serveIfWorker(lintWith);

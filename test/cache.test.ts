@@ -245,6 +245,7 @@ describe('a cached run', () => {
     // the same Role in two files: a set check (set/duplicate-object) over cached objects
     inputs.push(file('dup-1.yaml', ROLE('same')), file('dup-2.yaml', ROLE('same')));
     const cachePath = join(dir, DEFAULT_CACHE_NAME);
+    const deployments = [new Set(inputs.slice(-2).map((i) => i.path))]; // the two files are applied together
     const run = (cache: ReturnType<typeof openCache> | undefined) => {
       const results = inputs.map(({ path, bytes }) => {
         const hit = cache?.get(path, bytes);
@@ -254,7 +255,7 @@ describe('a cached run', () => {
         return r;
       });
       cache?.save();
-      return checkSet(results, { config, cwd: ROOT });
+      return checkSet(results, { config, cwd: ROOT, deployments });
     };
     const uncached = run(undefined);
     const first = openCache(cachePath, KEY);

@@ -365,29 +365,34 @@ describe('rules and explain', () => {
 
 describe('the set of files', () => {
   const sets = (name: string) => join('fixtures', 'sets', name);
-  it('a roleRef that names a role of the other kind is an error at roleRef.name, naming the role', () => {
-    const r = platlint(['--format', 'json', sets('role-ref-kind')]);
-    expect(r.code).toBe(1);
+  const deployment = (name: string) => ['--config', join(sets(name), 'platlint.config.yaml')];
+  it('a roleRef that names a role of the other kind in the same deployment is a warning at roleRef.name, naming the role', () => {
+    const r = platlint([...deployment('role-ref-kind'), '--format', 'json', sets('role-ref-kind')]);
+    expect(r.code).toBe(0);
     expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-mismatch roleRef.name 12:9']);
     expect(r.stdout).toContain('but `log-reader` is a ClusterRole (fixtures/sets/role-ref-kind/role.yaml:4:9)');
+    // files of no declared deployment are not compared
+    expect(jsonFindings(platlint(['--no-config', '--format', 'json', sets('role-ref-kind')]).stdout)).toEqual([]);
   });
-  it('a role that no file defines is an error only with --resolve-refs', () => {
-    expect(platlint([sets('unresolved')]).code).toBe(0);
+  it('a role that nothing defines is reported only with --resolve-refs', () => {
+    expect(jsonFindings(platlint(['--format', 'json', sets('unresolved')]).stdout)).toEqual([]);
     const r = platlint(['--resolve-refs', '--format', 'json', sets('unresolved')]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(0);
     expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-unresolved roleRef.name 12:9']);
   });
-  it('standard input is part of the set', () => {
+  it('standard input is part of the set, and of the deployment its --stdin-filename belongs to', () => {
     const binding = readFileSync(join(ROOT, sets('role-ref-kind'), 'binding.yaml'), 'utf8');
-    const r = platlint(['--format', 'json', '--stdin-filename', 'binding.yaml', '-', join(sets('role-ref-kind'), 'role.yaml')], { input: binding });
+    // the file on disk with the same name is not read beside it
+    const r = platlint([...deployment('role-ref-kind'), '--format', 'json', '--stdin-filename', join(sets('role-ref-kind'), 'binding.yaml'), '-'], { input: binding });
     expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-mismatch roleRef.name 12:9']);
   });
-  it('the same object in two files is reported in both, across worker threads too', () => {
+  it('the same object in two files of one deployment is reported in both, across worker threads too', () => {
     const dir = scratch();
     const role = (i: number) => `apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: role-${i}\nrules:\n  - apiGroups: [""]\n    resources: ["events"]\n    verbs: ["list"]\n`;
     for (let i = 0; i < 300; i++) writeFileSync(join(dir, `r${String(i).padStart(3, '0')}.yaml`), role(i === 299 ? 0 : i));
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'deployments:\n  - name: all\n    files: ["*.yaml"]\n');
     for (const concurrency of ['off', '2']) {
-      const r = platlint(['--concurrency', concurrency, '--format', 'json', dir]);
+      const r = platlint(['--config', join(dir, 'platlint.config.yaml'), '--concurrency', concurrency, '--format', 'json', dir]);
       const results = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; line: number; message: string }[] }[];
       const hits = results.filter((f) => f.messages.length > 0);
       expect(hits.map((f) => f.filePath.slice(-8))).toEqual(['r000.yaml'.slice(-8), 'r299.yaml'.slice(-8)]);

@@ -302,25 +302,20 @@ describe.skipIf(skip)('pre-commit hooks (real pre-commit)', () => {
       expect(resolved.status, out(resolved)).toBe(0);
       expect(out(resolved)).toMatch(/^platlint \(whole project, cross-file rules\)\.+Passed$/m);
 
-      // a binding of a role that no file of the repository defines
+      // a binding of a role that no file of the repository defines: a warning (the API server stores such a
+      // binding), shown by the project hook with --verbose
       write(repo, { 'rbac/ghost-binding.yaml': binding('ghosts', 'ghost') });
       git(['add', 'rbac/ghost-binding.yaml'], repo, env());
-      const r = preCommit(['run', '--files', 'rbac/ghost-binding.yaml']);
-      expect(r.status, out(r)).toBe(1);
+      const r = preCommit(['run', '--verbose', '--files', 'rbac/ghost-binding.yaml']);
+      expect(r.status, out(r)).toBe(0);
       const text = out(r);
       expect(text).toMatch(/^platlint\.+Passed$/m);
       expect(text).toMatch(/^platlint \(installed on PATH\)\.+Passed$/m);
-      expect(text).toMatch(/^platlint \(whole project, cross-file rules\)\.+Failed$/m);
+      expect(text).toMatch(/^platlint \(whole project, cross-file rules\)\.+Passed$/m);
       expect(text).toContain(
         [
-          '- hook id: platlint-project',
-          '- exit code: 1',
-          '',
           'rbac/ghost-binding.yaml',
-          '  9:9  error  `roleRef` names Role `ghost`, which no file of this run defines  set/role-ref-unresolved',
-          '',
-          '✖ 1 problem (1 error, 0 warnings) in 1 of 9 files — 4 documents checked, 5 skipped as not plat',
-          '',
+          '  9:9  warning  `roleRef` names Role `ghost`, which no file of this run defines and the platform does not create  set/role-ref-unresolved',
         ].join('\n'),
       );
     });

@@ -1,16 +1,22 @@
 // The checks over the set of files of one run (src/sets.ts), from fixtures/sets/<case>/: every YAML file of
 // a case folder is linted as one run; `expect.txt` lists every finding of the set as
 // `<file> <rule> <path> <line>:<col>` (all rules on: a finding of any rule must be listed), and
-// `# options: --resolve-refs` turns unresolved references into errors.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// `# options: --resolve-refs` turns unresolved references on; a `platlint.config.yaml` in the folder (its
+// deployments) is the run's configuration.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.js';
 import { lintFiles } from '../src/files.js';
 import { diagnosticPath } from '../src/field-path.js';
+import { RULE_IDS, suggestRuleIds } from '../src/rule-registry.js';
 import { ROOT } from './helpers/fixtures.js';
 
 const DIR = join(ROOT, 'fixtures', 'sets');
+
+/** The case folder's own configuration file, or none. */
+const configOf = (folder: string): string | false => (existsSync(join(folder, 'platlint.config.yaml')) ? join(folder, 'platlint.config.yaml') : false);
 
 for (const name of readdirSync(DIR).sort()) {
   const folder = join(DIR, name);
@@ -19,9 +25,9 @@ for (const name of readdirSync(DIR).sort()) {
     const resolveRefs = /^# options:.*--resolve-refs/m.test(spec);
     const expected = spec.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#')).sort();
     it(`gives exactly the findings of expect.txt${resolveRefs ? ' (--resolve-refs)' : ''}`, async () => {
-      const results = await lintFiles([folder], { configFile: false, concurrency: 'off', resolveRefs, cwd: folder });
+      const results = await lintFiles([folder], { configFile: configOf(folder), concurrency: 'off', resolveRefs, cwd: folder });
       expect(results.length).toBeGreaterThan(0);
-      const got = results.flatMap((r) => r.diagnostics.map((d) => `${basename(r.filePath)} ${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`)).sort();
+      const got = results.flatMap((r) => r.diagnostics.map((d) => `${relative(folder, r.filePath)} ${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`)).sort();
       expect(got).toEqual(expected);
       for (const r of results) {
         expect(r.errorCount).toBe(r.diagnostics.filter((d) => d.severity === 'error').length);
@@ -33,15 +39,15 @@ for (const name of readdirSync(DIR).sort()) {
 
 describe('set findings', () => {
   it('name the other definition with its file, line and column', async () => {
-    const results = await lintFiles([join(DIR, 'duplicate-objects')], { configFile: false, concurrency: 'off', cwd: join(DIR, 'duplicate-objects') });
+    const results = await lintFiles([join(DIR, 'duplicate-objects')], { configFile: configOf(join(DIR, 'duplicate-objects')), concurrency: 'off', cwd: join(DIR, 'duplicate-objects') });
     const first = results.find((r) => r.filePath.endsWith('first.yaml'))!;
     expect(first.diagnostics.map((d) => d.message)).toEqual([
       'ClusterRole `secret-auditor` is defined more than once: also at second.yaml:15:9',
       'Role `deployer` in namespace `team-a` is defined more than once: also at second.yaml:27:13',
     ]);
-    const binding = (await lintFiles([join(DIR, 'role-ref-kind')], { configFile: false, cwd: join(DIR, 'role-ref-kind') })).find((r) => r.filePath.endsWith('binding.yaml'))!;
+    const binding = (await lintFiles([join(DIR, 'role-ref-kind')], { configFile: configOf(join(DIR, 'role-ref-kind')), cwd: join(DIR, 'role-ref-kind') })).find((r) => r.filePath.endsWith('binding.yaml'))!;
     expect(binding.diagnostics[0]!.message).toBe('`roleRef` names Role `log-reader`, but `log-reader` is a ClusterRole (role.yaml:4:9); set `roleRef.kind: ClusterRole`');
-    expect(binding.diagnostics[0]).toMatchObject({ line: 12, column: 9, endLine: 12, endColumn: 19, severity: 'error', kind: 'RoleBinding' });
+    expect(binding.diagnostics[0]).toMatchObject({ line: 12, column: 9, endLine: 12, endColumn: 19, severity: 'warning', kind: 'RoleBinding' });
   });
   it('are kept with their justification when a comment suppresses them', async () => {
     const [r] = await lintFiles([join(DIR, 'suppressed')], { configFile: false, cwd: join(DIR, 'suppressed') });
@@ -49,11 +55,12 @@ describe('set findings', () => {
   });
   it('follow the configuration: off, or another severity', async () => {
     const folder = join(DIR, 'role-ref-kind');
-    const off = await lintFiles([folder], { config: { rules: { 'set/role-ref-mismatch': 'off' }, ignores: [], baseDir: folder } });
+    const deployments = [{ name: 'all', files: ['.'] }];
+    const off = await lintFiles([folder], { config: { rules: { 'set/role-ref-mismatch': 'off' }, ignores: [], baseDir: folder, deployments } });
     expect(off.flatMap((r) => r.diagnostics)).toEqual([]);
-    const warn = await lintFiles([folder], { config: { rules: { 'set/role-ref-mismatch': 'warn' }, ignores: [], baseDir: folder } });
-    expect(warn.flatMap((r) => r.diagnostics.map((d) => d.severity))).toEqual(['warning']);
-    expect(warn.reduce((n, r) => n + r.warningCount, 0)).toBe(1);
+    const error = await lintFiles([folder], { config: { rules: { 'set/role-ref-mismatch': 'error' }, ignores: [], baseDir: folder, deployments } });
+    expect(error.flatMap((r) => r.diagnostics.map((d) => d.severity))).toEqual(['error']);
+    expect(error.reduce((n, r) => n + r.errorCount, 0)).toBe(1);
   });
 });
 
@@ -62,8 +69,71 @@ describe('an object copied into many files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-sets-'));
     const role = 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: viewer\nrules:\n  - apiGroups: [""]\n    resources: ["events"]\n    verbs: ["list"]\n';
     for (const n of ['a', 'b', 'c', 'd', 'e']) writeFileSync(join(dir, `${n}.yaml`), role);
-    const results = await lintFiles([dir], { configFile: false, concurrency: 'off', cwd: dir });
+    const config = { rules: {}, ignores: [], baseDir: dir, deployments: [{ name: 'all', files: ['*.yaml'] }] };
+    const results = await lintFiles([dir], { config, concurrency: 'off', cwd: dir });
     expect(results.map((r) => r.diagnostics.length)).toEqual([1, 1, 1, 1, 1]);
     expect(results[0]!.diagnostics[0]!.message).toBe('ClusterRole `viewer` is defined more than once: also at b.yaml:4:9, c.yaml:4:9, d.yaml:4:9 and 1 more');
+  });
+});
+
+describe('deployments', () => {
+  const folder = join(DIR, 'deployments');
+  it('a pre-commit run of one changed file reads the rest of its deployments, and reports only that file', async () => {
+    const results = await lintFiles(['aws/role-copy.yaml'], { configFile: configOf(folder), concurrency: 'off', cwd: folder });
+    expect(results.map((r) => relative(folder, r.filePath))).toEqual(['aws/role-copy.yaml']);
+    expect(results[0]!.diagnostics.map((d) => [d.ruleId, d.severity, d.message])).toEqual([
+      ['set/duplicate-object', 'warning', 'ClusterRole `volume-reader` is defined more than once: also at base/role.yaml:4:9'],
+    ]);
+    // the base is in both deployments: changed alone, it is compared with the files of each
+    const base = await lintFiles(['base/role.yaml'], { configFile: configOf(folder), concurrency: 'off', cwd: folder });
+    expect(base.map((r) => r.diagnostics.map((d) => d.message))).toEqual([['ClusterRole `volume-reader` is defined more than once: also at aws/role-copy.yaml:5:9']]);
+  });
+  it('a file of no deployment is compared with itself only', async () => {
+    const config = { rules: {}, ignores: [], baseDir: folder, deployments: [{ name: 'aws', files: ['aws'] }] };
+    const results = await lintFiles(['.'], { config, concurrency: 'off', cwd: folder });
+    // base/ is in no deployment now: its role and the aws copy are not compared, nor gcp's binding with it
+    expect(results.flatMap((r) => r.diagnostics)).toEqual([]);
+  });
+  it('roleRefs that resolve nowhere say what the platform creates under that name', async () => {
+    const results = await lintFiles([join(DIR, 'bootstrap-roles')], { configFile: false, concurrency: 'off', resolveRefs: true, cwd: DIR });
+    expect(results[0]!.diagnostics.map((d) => [d.severity, d.message])).toEqual([
+      ['warning', '`roleRef` names Role `extension-apiserver-authentication-reader`, which no file of this run defines; the platform creates that Role only in namespace `plat-system`'],
+      ['warning', "`roleRef` names Role `view`, which no file of this run defines; the platform's own `view` is a ClusterRole: set `roleRef.kind: ClusterRole`"],
+      ['warning', '`roleRef` names ClusterRole `system:kube-scheduler`, which no file of this run defines; the platform creates `system:plat-scheduler`: did you mean it?'],
+      ['warning', 'ClusterRole `system:monitoring`, which the platform creates, grants only non-resource URLs, which a RoleBinding ignores: this binding grants nothing; bind the role with a ClusterRoleBinding'],
+    ]);
+    const external = await lintFiles([join(DIR, 'external-roles')], { configFile: configOf(join(DIR, 'external-roles')), concurrency: 'off', resolveRefs: true, cwd: DIR });
+    expect(external[0]!.diagnostics.map((d) => d.message)).toEqual(['`roleRef` names Role `leader-election`, which no file of this run defines and the platform does not create']);
+  });
+  it('a bad deployments or externalRoles setting is a configuration error with positions', () => {
+    const text = [
+      'deployments:',
+      '  - name: app',
+      '    files: []',
+      '  - name: app',
+      '    files: [deploy/]',
+      'externalRoles:',
+      '  - kind: ClusterRole',
+      '    name: reader',
+      '    namespace: default',
+      '  - kind: Secret',
+      '    name: x',
+      '',
+    ].join('\n');
+    let error: ConfigError | undefined;
+    try {
+      parseConfig(text, 'platlint.config.yaml', RULE_IDS, suggestRuleIds);
+    } catch (e) {
+      error = e as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.problems.map((p) => `${p.line}:${p.column} ${p.message}`)).toMatchInlineSnapshot(`
+      [
+        "3:5 \`files\` must have at least 1 item, got 0",
+        "4:11 deployment \`app\` is named twice; give each deployment its own name",
+        "9:16 a ClusterRole has no namespace: remove \`namespace\`, or set \`kind: Role\`",
+        "10:11 \`kind\` must be one of \`Role\`, \`ClusterRole\`, got \`Secret\`",
+      ]
+    `);
   });
 });

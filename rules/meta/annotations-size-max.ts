@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { obj, str } from '../../src/services/values.js';
-import { META_SPEC, SPEC1_KINDS } from './_kinds.js';
+import { META_SPEC, RBAC_KINDS } from './_kinds.js';
 import { utf8Length } from '../../src/services/names.js';
 
 /** The platform's limit on all annotation keys and values of one object together: 256 KiB. */
@@ -8,14 +8,14 @@ const MAX_BYTES = 256 * 1024;
 
 export default defineRule({
   id: 'meta/annotations-size-max',
-  kinds: [...SPEC1_KINDS],
+  kinds: [...RBAC_KINDS],
   meta: {
     description: 'The annotations of an object total at most 256 KiB (keys and values, in UTF-8 bytes).',
     severity: 'error',
     status: 'stable',
     docs: {
       rationale:
-        'Annotations are stored with the object and sent with every read of it; the server refuses an object whose annotation keys and values together exceed 262144 bytes (256 KiB).',
+        'Annotations are stored with the object and sent with every read of it; the server refuses an object whose annotation keys and values together exceed 262144 bytes (256 KiB). Checked on ClusterRoles, Roles and their bindings only: the API server validates the metadata of the objects it stores; the access reviews are evaluated, not stored (a SelfSubjectRulesReview\'s metadata is not validated at all, and the other reviews must have empty metadata: rule `review/metadata-empty`).',
       remediation:
         'Move large data out of annotations, for example into a ConfigMap; a client-side apply that records the whole object in `last-applied-configuration` can be replaced by a server-side apply.',
       spec: META_SPEC,

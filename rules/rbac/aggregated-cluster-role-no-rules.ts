@@ -7,11 +7,11 @@ export default defineRule({
   kinds: ['ClusterRole'],
   meta: {
     description: 'A ClusterRole with an `aggregationRule` has no `rules` of its own.',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'When `aggregationRule` is set, a controller writes `rules` from the ClusterRoles the selectors match, and direct changes to `rules` are blocked: rules written by hand are refused or overwritten, so the permissions they seem to grant are not the ones in force.',
+        'When `aggregationRule` is set, the cluster role aggregation controller writes `rules` from the ClusterRoles the selectors match and overwrites whatever the manifest says, so the permissions the hand-written rules seem to grant are not the ones in force. A warning, not an error: the API server stores a ClusterRole with both (its validation checks the selectors, not whether `rules` is empty), and the platform\'s own aggregated roles are applied that way.',
       remediation:
         'Remove `rules` (or leave it empty) and put the permissions in a separate ClusterRole carrying a label that one of the `clusterRoleSelectors` matches; or remove `aggregationRule` to manage the rules by hand.',
       spec: '1-authorization-and-rbac-api.md#role-based-access-objects (ClusterRole: aggregationRule)',

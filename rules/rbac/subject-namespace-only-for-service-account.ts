@@ -7,11 +7,11 @@ export default defineRule({
   kinds: ['ClusterRoleBinding', 'RoleBinding'],
   meta: {
     description: 'A User or Group subject has no `namespace`.',
-    severity: 'error',
+    severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'Users and groups are not namespaced: a user named `jane` is the same user in every namespace. A namespace on such a subject suggests a scope that does not exist, and the authorizer reports an error for it.',
+        'Users and groups are not namespaced: a user named `jane` is the same user in every namespace. A namespace on such a subject suggests a scope that does not exist. A warning, not an error: the spec says the authorizer should report an error, but the platform does not enforce it: the API server\'s subject validation checks `namespace` only for a ServiceAccount, and the authorizer matches a User or Group subject by name alone, ignoring the namespace.',
       remediation:
         'Remove `namespace` from the User or Group subject; to limit the grant to one namespace, use a RoleBinding in that namespace.',
       spec: '1-authorization-and-rbac-api.md#role-based-access-objects (Subject: namespace)',

@@ -19,7 +19,7 @@ export default defineRule({
   },
   check(value, ctx) {
     for (const [path, rule] of policyRules(value)) {
-      // empty verbs are reported by the schema
+      // empty verbs are reported by rbac/verb-not-empty
       const entries = strings(rule.verbs)
         .filter(([, v]) => v !== '')
         .map(([j, v]): [string, (string | number)[]] => [v, [...path, 'verbs', j]]);

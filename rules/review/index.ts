@@ -5,10 +5,12 @@ import labelSelectorRequirementValid from './label-selector-requirement-valid.js
 import localNamespaceMatch from './local-namespace-match.js';
 import localNoNonResourceAttributes from './local-no-non-resource-attributes.js';
 import metadataEmpty from './metadata-empty.js';
+import selectorOperatorKnown from './selector-operator-known.js';
 import selectorRawXorRequirements from './selector-raw-xor-requirements.js';
 import selectorValuesMatchOperator from './selector-values-match-operator.js';
 import selfNoSubject from './self-no-subject.js';
 import statusAllowedNotDenied from './status-allowed-not-denied.js';
+import statusFieldsSet from './status-fields-set.js';
 import subjectRequired from './subject-required.js';
 
 export const rules: readonly Rule[] = [
@@ -17,9 +19,11 @@ export const rules: readonly Rule[] = [
   localNamespaceMatch,
   localNoNonResourceAttributes,
   metadataEmpty,
+  selectorOperatorKnown,
   selectorRawXorRequirements,
   selectorValuesMatchOperator,
   selfNoSubject,
   statusAllowedNotDenied,
+  statusFieldsSet,
   subjectRequired,
 ];

@@ -6,13 +6,13 @@ export default defineRule({
   id: 'review/selector-raw-xor-requirements',
   kinds: [...ACCESS_REVIEW_KINDS],
   meta: {
-    description: 'A field or label selector sets `rawSelector` or `requirements`, never both.',
+    description: 'A field or label selector sets exactly one of `rawSelector` and `requirements`.',
     severity: 'error',
     status: 'stable',
     docs: {
       rationale:
-        'A selector is given either as the raw query text or in parsed form; with both, two parsers could read the same query differently, so the server refuses the request.',
-      remediation: 'Keep `requirements` (the parsed form, which webhooks are advised to use) and remove `rawSelector`.',
+        'A selector is given either as the raw query text or in parsed form; with both, two parsers could read the same query differently, so the server refuses the request. A selector that is present but sets neither is refused too (the platform: when the selector is specified, requirements or rawSelector is required); the spec reads both empty as an unrestricted request, but the platform enforces the stricter reading, so leave the selector out instead.',
+      remediation: 'Keep `requirements` (the parsed form, which webhooks are advised to use) and remove `rawSelector`; remove a selector that sets neither.',
       spec: `${SPEC_REVIEW} (FieldSelectorAttributes and LabelSelectorAttributes, rule 4: both present is invalid)`,
     },
   },
@@ -20,7 +20,13 @@ export default defineRule({
     for (const s of selectors(value)) {
       const raw = str(s.selector.rawSelector);
       const reqs = s.selector.requirements;
-      if (!raw || !Array.isArray(reqs) || reqs.length === 0) continue;
+      const hasReqs = Array.isArray(reqs) && reqs.length > 0;
+      if (!raw && !hasReqs) {
+        if (reqs !== undefined && !Array.isArray(reqs)) continue; // wrong type: the schema reports it
+        ctx.report([...s.path, 'requirements'], `${s.flavor}Selector is set but has neither \`requirements\` nor \`rawSelector\`, which the server refuses; add the requirements, or remove \`${s.flavor}Selector\` for an unrestricted request`, { target: 'key' });
+        continue;
+      }
+      if (!raw || !hasReqs) continue;
       ctx.report([...s.path, 'rawSelector'], `${s.flavor}Selector sets both \`rawSelector\` and \`requirements\`, which makes the request invalid; keep \`requirements\` and remove \`rawSelector\``, {
         target: 'key',
         related: [{ path: [...s.path, 'requirements'], message: '`requirements` is set here' }],
