@@ -50,6 +50,17 @@ export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: strin
   return out;
 }
 
+/**
+ * Whether a path of a document lies in what platlint checks: everything but the items of a `v1` `List` that
+ * name no kind platlint knows (a `ConfigMap`, a `Deployment`), which get no finding at all.
+ */
+export function isCheckedPath(value: unknown, kind: KindSpec, path: Path): boolean {
+  if (kind.items !== '*' || path[0] !== 'items' || typeof path[1] !== 'number') return true;
+  const items = (value as { items?: unknown } | null)?.items;
+  const status = Array.isArray(items) ? identify(items[path[1]]).status : 'foreign';
+  return status === 'kind' || status === 'invalid';
+}
+
 /** A part of a document checked as a kind of its own, at `prefix`. */
 interface Part {
   value: unknown;

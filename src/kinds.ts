@@ -210,6 +210,11 @@ function list(items: readonly string[]): string {
   return items.map((s) => `\`${s}\``).join(', ');
 }
 
+function hasPlatItem(value: object): boolean {
+  const items = (value as { items?: unknown }).items;
+  return Array.isArray(items) && items.some((item) => identify(item).status !== 'foreign');
+}
+
 /** Identifies a document by its `apiVersion` and `kind`. */
 export function identify(value: unknown): Identification {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { status: 'foreign' };
@@ -219,7 +224,8 @@ export function identify(value: unknown): Identification {
   const group = slash === -1 ? '' : apiVersion.slice(0, slash);
   const version = apiVersion.slice(slash + 1);
   const core = group === '' && typeof kind === 'string' ? BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`) : undefined;
-  if (core) return { status: 'kind', kind: core };
+  // a List is plat when one of its items is; a List of Services and ConfigMaps is skipped as a whole
+  if (core) return core.items !== '*' || hasPlatItem(value) ? { status: 'kind', kind: core } : { status: 'foreign' };
   const def = BY_GROUP.get(group);
   if (!def) {
     return group === 'plat.io' || group.endsWith('.plat.io') ? { status: 'unchecked', group } : { status: 'foreign' };

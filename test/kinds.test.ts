@@ -50,7 +50,11 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
   });
   it('reads the core List and the legacy EncryptionConfig, and nothing else of `v1`', () => {
     expect(CORE_KINDS.map((k) => `${k.apiVersion} ${k.kind}`)).toEqual(['v1 List', 'v1 EncryptionConfig']);
-    expect(identify({ apiVersion: 'v1', kind: 'List', items: [] })).toMatchObject({ status: 'kind', kind: { kind: 'List', items: '*', schema: '' } });
+    const role = { apiVersion: 'rbac.authorization.plat.io/v1', kind: 'Role' };
+    expect(identify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Service' }, role] })).toMatchObject({ status: 'kind', kind: { kind: 'List', items: '*', schema: '' } });
+    // a List with no plat item is not plat
+    expect(identify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Service' }] })).toEqual({ status: 'foreign' });
+    expect(identify({ apiVersion: 'v1', kind: 'List', items: [] })).toEqual({ status: 'foreign' });
     expect(identify({ apiVersion: 'v1', kind: 'EncryptionConfig' })).toMatchObject({
       status: 'kind',
       kind: { kind: 'EncryptionConfig', legacyOf: { apiVersion: 'apiserver.config.plat.io/v1', kind: 'EncryptionConfiguration' } },
