@@ -97,6 +97,16 @@ const GROUPS: readonly GroupDef[] = [
   },
 ];
 
+/**
+ * Kinds the platform's admission plugins register in a group of the table, each in its plugin's own scheme:
+ * the configuration files an AdmissionConfiguration names by `path` (or embeds). The platform decodes them;
+ * platlint has no schema for them, so they are treated like a plat group it does not check (never an unknown
+ * kind). From the register.go of the webhook admission, admission policy and resource quota plugin APIs.
+ */
+const PLUGIN_KINDS: Record<string, readonly string[]> = {
+  'apiserver.config.plat.io/v1': ['MutatingAdmissionPolicyConfiguration', 'ResourceQuotaConfiguration', 'ValidatingAdmissionPolicyConfiguration', 'WebhookAdmissionConfiguration'],
+};
+
 /** The spec's pairs that the platform registers in another group: `apiVersion|kind` → the platform's apiVersion. */
 const REGISTERED_AS: Record<string, string> = Object.fromEntries(
   ['v1alpha1', 'v1beta1'].flatMap((v) => APISERVER_CONFIG_BETA.map((k) => [`apiserver.plat.io/${v}|${k}`, `apiserver.config.plat.io/${v}`])),
@@ -241,6 +251,7 @@ export function identify(value: unknown): Identification {
   }
   const spec = BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`);
   if (spec) return { status: 'kind', kind: spec };
+  if (PLUGIN_KINDS[apiVersion]?.includes(kind)) return { status: 'unchecked', group };
   const elsewhere = KINDS.filter((k) => k.kind === kind).map((k) => k.apiVersion);
   const legacy = CORE_KINDS.find((k) => k.kind === kind && k.legacyOf);
   const near = closestMatches(kind, kinds);

@@ -77,6 +77,13 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
       'apiserver.plat.io/v1alpha1 AdmissionConfiguration [{"path":["plugins","*","configuration"],"groups":["eventratelimit.admission.plat.io"]}]',
     ]);
   });
+  it('does not check, and does not refuse, the configuration kinds of the admission plugins', () => {
+    for (const kind of ['WebhookAdmissionConfiguration', 'ValidatingAdmissionPolicyConfiguration', 'MutatingAdmissionPolicyConfiguration', 'ResourceQuotaConfiguration']) {
+      expect(identify({ apiVersion: 'apiserver.config.plat.io/v1', kind })).toEqual({ status: 'unchecked', group: 'apiserver.config.plat.io' });
+    }
+    // the plugins register them in v1 only
+    expect(identify({ apiVersion: 'apiserver.config.plat.io/v1beta1', kind: 'WebhookAdmissionConfiguration' })).toMatchObject({ status: 'invalid', field: 'kind' });
+  });
   it('gives each list kind of spec 1 the kind of its items', () => {
     expect([...KINDS, ...CORE_KINDS].filter((k) => k.items).map((k) => `${k.kind} ${k.items}`)).toEqual([
       'ClusterRoleBindingList ClusterRoleBinding',

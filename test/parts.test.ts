@@ -41,6 +41,12 @@ describe('parts of a document', () => {
     expect([odd.documentsChecked, odd.documentsSkipped]).toEqual([0, 3]);
   });
 
+  it('never refuse the configuration file of an admission plugin that an AdmissionConfiguration names by path', () => {
+    const result = lintText('apiVersion: apiserver.config.plat.io/v1\nkind: WebhookAdmissionConfiguration\nplatConfigFile: /etc/plat/admission/webhook.kubeconfig\n');
+    expect(result.errorCount).toBe(0);
+    expect(result.diagnostics.map((d) => d.ruleId)).not.toContain('document/unknown-kind');
+  });
+
   it('fix the legacy EncryptionConfig to apiserver.config.plat.io/v1 EncryptionConfiguration in one pass', () => {
     const text = '# legacy\nkind: "EncryptionConfig"\napiVersion: v1\nresources:\n  - resources: [secrets]\n    providers:\n      - identity: {}\n';
     const { output, result } = fixText(text);
