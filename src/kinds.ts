@@ -236,6 +236,13 @@ export function identify(value: unknown): Identification {
   const core = group === '' && typeof kind === 'string' ? BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`) : undefined;
   // a List is plat when one of its items is; a List of Services and ConfigMaps is skipped as a whole
   if (core) return core.items !== '*' || hasPlatItem(value) ? { status: 'kind', kind: core } : { status: 'foreign' };
+  // half of the legacy name's fix (`kind` corrected, `apiVersion: v1` kept): the platform refuses it, and a
+  // skipped document would hide that
+  const halfLegacy = group === '' && typeof kind === 'string' ? CORE_KINDS.find((k) => k.apiVersion === apiVersion && k.legacyOf?.kind === kind) : undefined;
+  if (halfLegacy) {
+    const to = halfLegacy.legacyOf!;
+    return { status: 'invalid', field: 'apiVersion', message: `\`${to.kind}\` is not a kind of \`${apiVersion}\` (only its legacy name \`${halfLegacy.kind}\` is); write \`apiVersion: ${to.apiVersion}\`` };
+  }
   const def = BY_GROUP.get(group);
   if (!def) {
     return group === 'plat.io' || group.endsWith('.plat.io') ? { status: 'unchecked', group } : { status: 'foreign' };

@@ -65,7 +65,12 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
       field: 'kind',
       message: expect.stringMatching(/; the legacy name `EncryptionConfig` is decoded only with `apiVersion: v1`: write `EncryptionConfiguration`$/),
     });
-    expect(identify({ apiVersion: 'v1', kind: 'EncryptionConfiguration' })).toEqual({ status: 'foreign' });
+    // the new name with the legacy apiVersion (half of the fix) is refused by the platform, and said so
+    expect(identify({ apiVersion: 'v1', kind: 'EncryptionConfiguration' })).toEqual({
+      status: 'invalid',
+      field: 'apiVersion',
+      message: '`EncryptionConfiguration` is not a kind of `v1` (only its legacy name `EncryptionConfig` is); write `apiVersion: apiserver.config.plat.io/v1`',
+    });
     expect(identify({ apiVersion: 'v1', kind: 'ConfigMap' })).toEqual({ status: 'foreign' });
     expect(identify({ apiVersion: 'v1' })).toEqual({ status: 'foreign' });
     // a List's secrets are those of every kind, below items[*]
