@@ -66,8 +66,6 @@ interface Part {
   value: unknown;
   id: Identification;
   prefix: Path;
-  /** An embedded configuration: a kind of a plat group platlint does not check is the plugin's business, not reported. */
-  embedded: boolean;
 }
 
 /**
@@ -79,16 +77,16 @@ function partsOf(value: unknown, kind: KindSpec): Part[] {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
   if (kind.legacyOf) {
     const canonical = { ...(value as Record<string, unknown>), apiVersion: kind.legacyOf.apiVersion, kind: kind.legacyOf.kind };
-    return [{ value: canonical, id: { status: 'kind', kind: kind.legacyOf }, prefix: [], embedded: false }];
+    return [{ value: canonical, id: { status: 'kind', kind: kind.legacyOf }, prefix: [] }];
   }
   const parts: Part[] = [];
   const items = (value as { items?: unknown }).items;
-  if (kind.items === '*' && Array.isArray(items)) items.forEach((item, i) => parts.push({ value: item, id: identify(item), prefix: ['items', i], embedded: false }));
+  if (kind.items === '*' && Array.isArray(items)) items.forEach((item, i) => parts.push({ value: item, id: identify(item), prefix: ['items', i] }));
   for (const { path: pattern, groups } of kind.embedded ?? []) {
     for (const [path, v] of matching(value, pattern, [])) {
       const apiVersion = (v as { apiVersion?: unknown } | null)?.apiVersion;
       const group = typeof apiVersion === 'string' ? apiVersion.slice(0, Math.max(0, apiVersion.lastIndexOf('/'))) : '';
-      if (groups.includes(group)) parts.push({ value: v, id: identify(v), prefix: path, embedded: true });
+      if (groups.includes(group)) parts.push({ value: v, id: identify(v), prefix: path });
     }
   }
   return parts;
@@ -107,8 +105,8 @@ function matching(value: unknown, pattern: readonly string[], at: Path): [Path, 
 /** The findings of one part: its schema and rules, or why it could not be identified, at the part's path. */
 function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: readonly Rule[] | undefined): RuleFinding[] {
   const { id, prefix } = part;
-  if (id.status === 'foreign' || (id.status === 'unchecked' && part.embedded)) return [];
-  if (id.status === 'unchecked') return [{ ruleId: 'document/unchecked-group', message: `group \`${id.group}\` is not checked by platlint`, path: [...prefix, 'apiVersion'], target: 'value' }];
+  // an item or embedded object of another group (plat or not) is not checked, and not reported one by one
+  if (id.status === 'foreign' || id.status === 'unchecked') return [];
   if (id.status === 'invalid') return [{ ruleId: 'document/unknown-kind', message: id.message, path: [...prefix, id.field], target: 'value' }];
   const schema: RuleFinding[] = id.kind.schema === '' ? [] : validateSchema(part.value, id.kind).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(f.fix !== undefined ? { extra: { fix: f.fix } } : {}) }));
   return [...schema, ...runRules(part.value, id.kind, enabled, rules)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix)));

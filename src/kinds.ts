@@ -164,8 +164,8 @@ function kindOf(apiVersion: string, kind: string): KindSpec {
  * Kinds of the core version `v1` that platlint reads, outside the Versioning tables (not offered by completion,
  * no schema export):
  * - `List`, the generic list `platctl get -o yaml` writes (and the platform's bootstrap policy test data uses):
- *   each item is checked as the kind its own apiVersion and kind name, at `items[i]`; items of no plat group are
- *   skipped. Its secret paths are those of every kind, below `items[*]`.
+ *   each item is checked as the kind its own apiVersion and kind name, at `items[i]`; items of groups platlint
+ *   does not check are skipped silently. Its secret paths are those of every kind, below `items[*]`.
  * - `EncryptionConfig`, the legacy name the platform's apiserver v1 register.go still registers for
  *   EncryptionConfiguration in the core group `v1` (after a documentation example that used it): checked as an
  *   EncryptionConfiguration, with a `document/deprecated-kind` warning.
@@ -222,7 +222,7 @@ function list(items: readonly string[]): string {
 
 function hasPlatItem(value: object): boolean {
   const items = (value as { items?: unknown }).items;
-  return Array.isArray(items) && items.some((item) => identify(item).status !== 'foreign');
+  return Array.isArray(items) && items.some((item) => ['kind', 'invalid'].includes(identify(item).status));
 }
 
 /** Identifies a document by its `apiVersion` and `kind`. */
@@ -234,7 +234,8 @@ export function identify(value: unknown): Identification {
   const group = slash === -1 ? '' : apiVersion.slice(0, slash);
   const version = apiVersion.slice(slash + 1);
   const core = group === '' && typeof kind === 'string' ? BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`) : undefined;
-  // a List is plat when one of its items is; a List of Services and ConfigMaps is skipped as a whole
+  // a List is checked when one of its items names a group platlint checks; a List of Services and
+  // ConfigMaps (or of other plat groups) is skipped as a whole
   if (core) return core.items !== '*' || hasPlatItem(value) ? { status: 'kind', kind: core } : { status: 'foreign' };
   // half of the legacy name's fix (`kind` corrected, `apiVersion: v1` kept): the platform refuses it, and a
   // skipped document would hide that

@@ -33,7 +33,7 @@ describe('parts of a document', () => {
   });
 
   it('skip a List of nothing plat, and a List whose items are not a list', () => {
-    const foreign = lintText('apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata:\n    name: web\n    labels: {on: yes}\n');
+    const foreign = lintText('apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n  metadata:\n    name: web\n    labels: {on: yes}\n- apiVersion: storage.plat.io/v1\n  kind: StorageClass\n  metadata:\n    name: fast\n');
     expect(foreign.diagnostics).toEqual([]);
     expect([foreign.documentsChecked, foreign.documentsSkipped]).toEqual([0, 1]);
     const odd = lintText('apiVersion: v1\nkind: List\nitems: {}\n---\napiVersion: v1\nkind: List\nitems: null\n---\napiVersion: v1\nkind: List\n');
