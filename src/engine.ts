@@ -3,8 +3,9 @@ import type { Rule, ReportExtra, RuleContext } from './define-rule.js';
 import { base64Length } from './services/base64.js';
 import { celService } from './services/cel.js';
 import { parseDuration } from './services/duration.js';
-import { KINDS, type KindSpec } from './kinds.js';
+import { identify, KINDS, type Identification, type KindSpec } from './kinds.js';
 import type { Path } from './path.js';
+import { validateSchema } from './schema.js';
 import type { Target } from './source-map.js';
 
 /** A rule's report before the engine positions it. */
@@ -28,12 +29,15 @@ for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIN
 
 /**
  * Runs every enabled rule that applies to the document's kind, with one context for the document. The
- * items of a list kind (`RoleList`) are checked by the rules of their kind, at `items[i]`. `rules` limits the
- * run to those rules (tests, benchmarks).
+ * items of a list kind (`RoleList`) are checked by the rules of their kind, at `items[i]`. The parts of a
+ * document that name a kind of their own (the items of a `v1` `List`, an admission plugin's embedded
+ * `configuration`, the EncryptionConfiguration behind the legacy `EncryptionConfig`) are checked by that
+ * kind's schema and rules, at their path (see partsOf). `rules` limits the run to those rules (tests,
+ * benchmarks).
  */
 export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules?: readonly Rule[]): RuleFinding[] {
   const own = rules ? rules.filter((r) => r.kinds.includes(kind.kind) && enabled(r.id)) : enabledRules(kind.kind, enabled);
-  const out = runOn(value, kind, own, []);
+  const out = [...notices(kind).filter((f) => enabled(f.ruleId)), ...runOn(value, kind, own, [])];
   const items = (value as { items?: unknown } | null)?.items;
   const itemKind = kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
   if (itemKind && Array.isArray(items)) {
@@ -42,7 +46,102 @@ export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: strin
       if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push(...runOn(item, itemKind, itemRules, ['items', i]));
     });
   }
+  for (const part of partsOf(value, kind)) out.push(...partFindings(part, enabled, rules).filter((f) => enabled(f.ruleId)));
   return out;
+}
+
+/**
+ * Whether a path of a document lies in what platlint checks: everything but the items of a `v1` `List` that
+ * name no kind platlint knows (a `ConfigMap`, a `Deployment`), which get no finding at all.
+ */
+export function isCheckedPath(value: unknown, kind: KindSpec, path: Path): boolean {
+  if (kind.items !== '*' || path[0] !== 'items' || typeof path[1] !== 'number') return true;
+  const items = (value as { items?: unknown } | null)?.items;
+  const status = Array.isArray(items) ? identify(items[path[1]]).status : 'foreign';
+  return status === 'kind' || status === 'invalid';
+}
+
+/** A part of a document checked as a kind of its own, at `prefix`. */
+interface Part {
+  value: unknown;
+  id: Identification;
+  prefix: Path;
+}
+
+/**
+ * The parts of a document that are checked as another kind: the EncryptionConfiguration a legacy
+ * `EncryptionConfig` decodes as (the document itself, its name corrected), the items of a `v1` `List` (each
+ * identified by its own apiVersion and kind), and embedded objects at the kind's `embedded` paths.
+ */
+function partsOf(value: unknown, kind: KindSpec): Part[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [];
+  if (kind.legacyOf) {
+    const canonical = { ...(value as Record<string, unknown>), apiVersion: kind.legacyOf.apiVersion, kind: kind.legacyOf.kind };
+    return [{ value: canonical, id: { status: 'kind', kind: kind.legacyOf }, prefix: [] }];
+  }
+  const parts: Part[] = [];
+  const items = (value as { items?: unknown }).items;
+  if (kind.items === '*' && Array.isArray(items)) items.forEach((item, i) => parts.push({ value: item, id: identify(item), prefix: ['items', i] }));
+  for (const { path: pattern, groups } of kind.embedded ?? []) {
+    for (const [path, v] of matching(value, pattern, [])) {
+      const apiVersion = (v as { apiVersion?: unknown } | null)?.apiVersion;
+      const group = typeof apiVersion === 'string' ? apiVersion.slice(0, Math.max(0, apiVersion.lastIndexOf('/'))) : '';
+      if (groups.includes(group)) parts.push({ value: v, id: identify(v), prefix: path });
+    }
+  }
+  return parts;
+}
+
+/** The values at a path pattern (`*` for any index of a list), with their paths. */
+function matching(value: unknown, pattern: readonly string[], at: Path): [Path, unknown][] {
+  if (pattern.length === 0) return [[at, value]];
+  if (value === null || typeof value !== 'object') return [];
+  const [seg, ...rest] = pattern as [string, ...string[]];
+  if (seg === '*') return Array.isArray(value) ? value.flatMap((v, i) => matching(v, rest, [...at, i])) : [];
+  if (Array.isArray(value) || !Object.prototype.hasOwnProperty.call(value, seg)) return [];
+  return matching((value as Record<string, unknown>)[seg], rest, [...at, seg]);
+}
+
+/** The findings of one part: its schema and rules, or why it could not be identified, at the part's path. */
+function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: readonly Rule[] | undefined): RuleFinding[] {
+  const { id, prefix } = part;
+  // an item or embedded object of another group (plat or not) is not checked, and not reported one by one
+  if (id.status === 'foreign' || id.status === 'unchecked') return [];
+  if (id.status === 'invalid') return [{ ruleId: 'document/unknown-kind', message: id.message, path: [...prefix, id.field], target: 'value' }];
+  const schema: RuleFinding[] = id.kind.schema === '' ? [] : validateSchema(part.value, id.kind).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(f.fix !== undefined ? { extra: { fix: f.fix } } : {}) }));
+  return [...schema, ...runRules(part.value, id.kind, enabled, rules)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix)));
+}
+
+function prefixed(f: RuleFinding, prefix: Path): RuleFinding {
+  const related = f.extra?.related?.map((r) => ({ ...r, path: [...prefix, ...r.path] }));
+  return { ...f, path: [...prefix, ...f.path], ...(f.extra ? { extra: { ...f.extra, ...(related ? { related } : {}) } } : {}) };
+}
+
+/**
+ * What identification alone says of a kind: a pair of the spec's table that the platform registers in another
+ * group, a legacy kind name.
+ */
+function notices(kind: KindSpec): RuleFinding[] {
+  if (kind.registeredAs) {
+    return [
+      {
+        ruleId: 'document/unregistered-version',
+        message: `the spec's table lists \`${kind.kind}\` in \`${kind.apiVersion}\`, but the platform registers it in \`${kind.registeredAs}\` only: its API server does not decode this apiVersion; write \`${kind.registeredAs}\``,
+        path: ['apiVersion'],
+        target: 'value',
+        extra: { fix: kind.registeredAs },
+      },
+    ];
+  }
+  if (kind.legacyOf) {
+    const to = kind.legacyOf;
+    const both = `write \`apiVersion: ${to.apiVersion}\` and \`kind: ${to.kind}\` (the two fixes go together)`;
+    return [
+      { ruleId: 'document/deprecated-kind', message: `\`${kind.kind}\` is the legacy name of \`${to.kind}\`, still decoded with \`apiVersion: ${kind.apiVersion}\`; ${both}`, path: ['kind'], target: 'value', extra: { fix: to.kind } },
+      { ruleId: 'document/deprecated-kind', message: `\`apiVersion: ${kind.apiVersion}\` goes with the legacy kind name \`${kind.kind}\` only; ${both}`, path: ['apiVersion'], target: 'value', extra: { fix: to.apiVersion } },
+    ];
+  }
+  return [];
 }
 
 /** The enabled rules of a kind, kept per `enabled` function (one per configuration: see enabledIn). */

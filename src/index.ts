@@ -4,7 +4,7 @@ export { lintFiles, lintFile, lintFlagFiles, resolveConfig, type LintFilesOption
 export { lintFlagsText, lintFlagsArgs, type FlagsLintOptions } from './flags/lint.js';
 export { checkSet, type SetOptions } from './sets.js';
 export { parseConfig, loadConfig, findConfig, ConfigError, type Config, type SeveritySetting } from './config.js';
-export { KINDS, COMMAND_KINDS, commandKind, identify, type KindSpec } from './kinds.js';
+export { KINDS, CORE_KINDS, COMMAND_KINDS, commandKind, identify, type KindSpec } from './kinds.js';
 export { ALL_RULES } from './rule-registry.js';
 export { formatPath, type Path } from './path.js';
 export { fieldPath, diagnosticPath } from './field-path.js';

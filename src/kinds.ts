@@ -13,7 +13,10 @@ export interface KindSpec {
   readonly sensitive: readonly (readonly string[])[];
   /** The spec document and section that defines the kind. */
   readonly spec: string;
-  /** For a list kind (`RoleList`): the kind of its `items`, whose rules run on every item. */
+  /**
+   * For a list kind (`RoleList`): the kind of its `items`, whose rules run on every item. `*` for the generic
+   * `v1` `List`, whose items each name their own apiVersion and kind.
+   */
   readonly items?: string;
   /**
    * The platform decodes this kind leniently: unknown fields are dropped (and a repeated key keeps its last
@@ -24,6 +27,18 @@ export interface KindSpec {
    * leader migration configuration is read strictly (controller-manager `pkg/leadermigration/config`).
    */
   readonly lenient?: true;
+  /**
+   * Where the spec's table lists a pair the platform's scheme does not register: the apiVersion the platform
+   * registers the kind in (the document is checked, and `document/unregistered-version` says so).
+   */
+  readonly registeredAs?: string;
+  /** For a legacy kind name the platform still decodes (`v1` `EncryptionConfig`): the kind it decodes as. */
+  readonly legacyOf?: KindSpec;
+  /**
+   * Embedded objects checked as the kind they name: at `path` (`*` for any index of a list), when their
+   * apiVersion's group is one of `groups` (the groups whose kinds the consumer decodes there).
+   */
+  readonly embedded?: readonly { readonly path: readonly string[]; readonly groups: readonly string[] }[];
 }
 
 interface GroupDef {
@@ -36,8 +51,23 @@ const SPEC1 = '1-authorization-and-rbac-api.md';
 const SPEC2 = '2-node-agent-and-patch-command.md';
 const SPEC3 = '3-config-and-payload-types.md';
 const APISERVER_V1 = ['AdmissionConfiguration', 'AuthenticationConfiguration', 'AuthorizationConfiguration', 'EncryptionConfiguration', 'TracingConfiguration'];
+/** The API-server kinds the platform registers in `apiserver.config.plat.io/v1alpha1` and `/v1beta1` (not in the spec's table). */
+const APISERVER_CONFIG_BETA = ['AuthenticationConfiguration', 'AuthorizationConfiguration', 'TracingConfiguration'];
 
-/** The spec's Versioning tables (documents 1 and 3): every group, version and the kinds it carries. */
+/**
+ * The spec's Versioning tables (documents 1 and 3) and the platform's scheme registration: every group, version
+ * and the kinds it carries. Where the two differ (checked against the register.go of each group):
+ * - `apiserver.config.plat.io/v1alpha1` and `/v1beta1` carry AuthenticationConfiguration,
+ *   AuthorizationConfiguration and TracingConfiguration (the platform's apiserver v1alpha1/v1beta1 register.go
+ *   add them to the config group; every real file uses it). The spec's table lists them under
+ *   `apiserver.plat.io` only, where the platform registers only AdmissionConfiguration and
+ *   EgressSelectorConfiguration (v1alpha1) and EgressSelectorConfiguration (v1beta1): both groups are accepted,
+ *   the spec's pairs with a warning (REGISTERED_AS below).
+ * - `controllermanager.config.plat.io` registers LeaderMigrationConfiguration as `v1alpha1`, `v1beta1` and `v1`
+ *   (v1 without `resourceLock`: its conversion always sets `leases`); the spec lists `v1alpha1` only.
+ * - `apiVersion: v1` with `kind: EncryptionConfig` still decodes as an EncryptionConfiguration (LEGACY below).
+ * Everything else matches the spec's table.
+ */
 const GROUPS: readonly GroupDef[] = [
   {
     group: 'rbac.authorization.plat.io',
@@ -54,7 +84,11 @@ const GROUPS: readonly GroupDef[] = [
   { group: 'imagepolicy.plat.io', versions: { v1alpha1: ['ImageReview'] }, spec: `${SPEC3}#image-review` },
   { group: 'admission.plat.io', versions: { v1: ['AdmissionReview'] }, spec: `${SPEC3}#admission-review` },
   { group: 'audit.plat.io', versions: { v1: ['Event', 'EventList', 'Policy', 'PolicyList'] }, spec: `${SPEC3}#audit-policy` },
-  { group: 'apiserver.config.plat.io', versions: { v1: APISERVER_V1 }, spec: `${SPEC3}#api-server-configuration-version-v1` },
+  {
+    group: 'apiserver.config.plat.io',
+    versions: { v1: APISERVER_V1, v1alpha1: APISERVER_CONFIG_BETA, v1beta1: APISERVER_CONFIG_BETA },
+    spec: `${SPEC3}#api-server-configuration-version-v1`,
+  },
   {
     group: 'apiserver.plat.io',
     versions: {
@@ -65,8 +99,38 @@ const GROUPS: readonly GroupDef[] = [
   },
   { group: 'cloudcontrollermanager.config.plat.io', versions: { v1alpha1: ['CloudControllerManagerConfiguration'] }, spec: `${SPEC3}#controller-manager-configuration` },
   { group: 'platcontrollermanager.config.plat.io', versions: { v1alpha1: ['PlatControllerManagerConfiguration'] }, spec: `${SPEC3}#controller-manager-configuration` },
-  { group: 'controllermanager.config.plat.io', versions: { v1alpha1: ['LeaderMigrationConfiguration'] }, spec: `${SPEC3}#controller-manager-configuration` },
+  {
+    group: 'controllermanager.config.plat.io',
+    versions: { v1alpha1: ['LeaderMigrationConfiguration'], v1beta1: ['LeaderMigrationConfiguration'], v1: ['LeaderMigrationConfiguration'] },
+    spec: `${SPEC3}#controller-manager-configuration`,
+  },
 ];
+
+/**
+ * Kinds the platform's admission plugins register in a group of the table, each in its plugin's own scheme:
+ * the configuration files an AdmissionConfiguration names by `path` (or embeds). The platform decodes them;
+ * platlint has no schema for them, so they are treated like a plat group it does not check (never an unknown
+ * kind). From the register.go of the webhook admission, admission policy and resource quota plugin APIs.
+ */
+const PLUGIN_KINDS: Record<string, readonly string[]> = {
+  'apiserver.config.plat.io/v1': ['MutatingAdmissionPolicyConfiguration', 'ResourceQuotaConfiguration', 'ValidatingAdmissionPolicyConfiguration', 'WebhookAdmissionConfiguration'],
+};
+
+/** The spec's pairs that the platform registers in another group: `apiVersion|kind` → the platform's apiVersion. */
+const REGISTERED_AS: Record<string, string> = Object.fromEntries(
+  ['v1alpha1', 'v1beta1'].flatMap((v) => APISERVER_CONFIG_BETA.map((k) => [`apiserver.plat.io/${v}|${k}`, `apiserver.config.plat.io/${v}`])),
+);
+
+/**
+ * Objects embedded in a kind that are checked as the kind they name: an admission plugin's `configuration`
+ * holding the event rate limit Configuration. Each plugin decodes its `configuration` with its own scheme (the
+ * webhook plugins' `WebhookAdmissionConfiguration` of `apiserver.config.plat.io/v1`, PodSecurity's
+ * configuration …), so only the groups of the kinds platlint knows as plugin configurations are checked; any
+ * other embedded object is left alone.
+ */
+const EMBEDDED: Record<string, KindSpec['embedded']> = {
+  AdmissionConfiguration: [{ path: ['plugins', '*', 'configuration'], groups: ['eventratelimit.admission.plat.io'] }],
+};
 
 /** Secret-bearing fields per kind, as path patterns. */
 const SENSITIVE: Record<string, readonly (readonly string[])[]> = {
@@ -97,9 +161,42 @@ export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
       spec: g.spec,
       ...(LIST_ITEMS[kind] ? { items: LIST_ITEMS[kind] } : {}),
       ...(LENIENT.has(kind) ? { lenient: true as const } : {}),
+      ...(REGISTERED_AS[`${g.group}/${version}|${kind}`] ? { registeredAs: REGISTERED_AS[`${g.group}/${version}|${kind}`] } : {}),
+      ...(EMBEDDED[kind] ? { embedded: EMBEDDED[kind] } : {}),
     })),
   ),
 );
+
+function kindOf(apiVersion: string, kind: string): KindSpec {
+  const k = KINDS.find((x) => x.apiVersion === apiVersion && x.kind === kind);
+  if (!k) throw new Error(`no kind ${apiVersion} ${kind}`);
+  return k;
+}
+
+/**
+ * Kinds of the core version `v1` that platlint reads, outside the Versioning tables (not offered by completion,
+ * no schema export):
+ * - `List`, the generic list `platctl get -o yaml` writes (and the platform's bootstrap policy test data uses):
+ *   each item is checked as the kind its own apiVersion and kind name, at `items[i]`; items of groups platlint
+ *   does not check are skipped silently. Its secret paths are those of every kind, below `items[*]`.
+ * - `EncryptionConfig`, the legacy name the platform's apiserver v1 register.go still registers for
+ *   EncryptionConfiguration in the core group `v1` (after a documentation example that used it): checked as an
+ *   EncryptionConfiguration, with a `document/deprecated-kind` warning.
+ */
+const ENCRYPTION = kindOf('apiserver.config.plat.io/v1', 'EncryptionConfiguration');
+export const CORE_KINDS: readonly KindSpec[] = [
+  {
+    group: '',
+    version: 'v1',
+    kind: 'List',
+    apiVersion: 'v1',
+    schema: '',
+    sensitive: KINDS.flatMap((k) => k.sensitive.map((p) => ['items', '*', ...p])).filter((p, i, all) => all.findIndex((q) => q.join('/') === p.join('/')) === i),
+    spec: `${SPEC1}#role-based-access-objects`,
+    items: '*',
+  },
+  { group: '', version: 'v1', kind: 'EncryptionConfig', apiVersion: 'v1', schema: '', sensitive: ENCRYPTION.sensitive, spec: ENCRYPTION.spec, legacyOf: ENCRYPTION },
+];
 
 /**
  * Kinds that no `apiVersion` names: the inputs of platlint's own subcommands (`platlint patch --type …`,
@@ -120,7 +217,7 @@ export function commandKind(name: string): KindSpec {
   return k;
 }
 
-const BY_API_VERSION_KIND = new Map(KINDS.map((k) => [`${k.apiVersion}|${k.kind}`, k]));
+const BY_API_VERSION_KIND = new Map([...KINDS, ...CORE_KINDS].map((k) => [`${k.apiVersion}|${k.kind}`, k]));
 const BY_GROUP = new Map(GROUPS.map((g) => [g.group, g]));
 
 export type Identification =
@@ -136,6 +233,11 @@ function list(items: readonly string[]): string {
   return items.map((s) => `\`${s}\``).join(', ');
 }
 
+function hasPlatItem(value: object): boolean {
+  const items = (value as { items?: unknown }).items;
+  return Array.isArray(items) && items.some((item) => ['kind', 'invalid'].includes(identify(item).status));
+}
+
 /** Identifies a document by its `apiVersion` and `kind`. */
 export function identify(value: unknown): Identification {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { status: 'foreign' };
@@ -144,6 +246,17 @@ export function identify(value: unknown): Identification {
   const slash = apiVersion.lastIndexOf('/');
   const group = slash === -1 ? '' : apiVersion.slice(0, slash);
   const version = apiVersion.slice(slash + 1);
+  const core = group === '' && typeof kind === 'string' ? BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`) : undefined;
+  // a List is checked when one of its items names a group platlint checks; a List of Services and
+  // ConfigMaps (or of other plat groups) is skipped as a whole
+  if (core) return core.items !== '*' || hasPlatItem(value) ? { status: 'kind', kind: core } : { status: 'foreign' };
+  // half of the legacy name's fix (`kind` corrected, `apiVersion: v1` kept): the platform refuses it, and a
+  // skipped document would hide that
+  const halfLegacy = group === '' && typeof kind === 'string' ? CORE_KINDS.find((k) => k.apiVersion === apiVersion && k.legacyOf?.kind === kind) : undefined;
+  if (halfLegacy) {
+    const to = halfLegacy.legacyOf!;
+    return { status: 'invalid', field: 'apiVersion', message: `\`${to.kind}\` is not a kind of \`${apiVersion}\` (only its legacy name \`${halfLegacy.kind}\` is); write \`apiVersion: ${to.apiVersion}\`` };
+  }
   const def = BY_GROUP.get(group);
   if (!def) {
     return group === 'plat.io' || group.endsWith('.plat.io') ? { status: 'unchecked', group } : { status: 'foreign' };
@@ -159,10 +272,18 @@ export function identify(value: unknown): Identification {
   }
   const spec = BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`);
   if (spec) return { status: 'kind', kind: spec };
+  if (PLUGIN_KINDS[apiVersion]?.includes(kind)) return { status: 'unchecked', group };
   const elsewhere = KINDS.filter((k) => k.kind === kind).map((k) => k.apiVersion);
+  const legacy = CORE_KINDS.find((k) => k.kind === kind && k.legacyOf);
   const near = closestMatches(kind, kinds);
   const where =
-    elsewhere.length > 0 ? `; \`${kind}\` exists only in ${list(elsewhere)}` : near.length > 0 ? `; did you mean \`${near[0]}\`?` : '';
+    elsewhere.length > 0
+      ? `; \`${kind}\` exists only in ${list(elsewhere)}`
+      : legacy
+        ? `; the legacy name \`${kind}\` is decoded only with \`apiVersion: ${legacy.apiVersion}\`: write \`${legacy.legacyOf!.kind}\``
+        : near.length > 0
+          ? `; did you mean \`${near[0]}\`?`
+          : '';
   return {
     status: 'invalid',
     field: 'kind',

@@ -1,7 +1,7 @@
 import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
-import { runRules, type RuleFinding } from './engine.js';
+import { isCheckedPath, runRules, type RuleFinding } from './engine.js';
 import { identify, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
@@ -147,6 +147,7 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   if (kind.lenient) lenientDuplicates(out, ld.index);
   const found: Found[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
+  keepChecked(found, value, kind); // the items of a List that are not plat get no finding
   for (const f of pre?.schema ?? schemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
   for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config))) {
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
@@ -156,6 +157,13 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   out.push(...documentFindings(found, value, kind, ld.index));
   facts.push(...rangedFacts(value, kind, ld.index, (p) => at(p, 'value')));
   return 'checked';
+}
+
+/** Drops the findings outside what platlint checks of a document (see isCheckedPath in src/engine.ts). */
+function keepChecked(found: Found[], value: unknown, kind: KindSpec): void {
+  if (kind.items !== '*') return;
+  const kept = found.filter((f) => isCheckedPath(value, kind, f.path));
+  found.splice(0, found.length, ...kept);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { KindSpec } from './kinds.js';
+import { identify, type KindSpec } from './kinds.js';
 import type { Path } from './path.js';
 import { broadAudience, grantsEverything } from './services/rbac.js';
 import { obj, objItems, str } from './services/values.js';
@@ -77,11 +77,29 @@ function factOf(value: unknown, kind: KindSpec, itemKind: string, prefix: Path):
   return fact;
 }
 
-/** The stored objects of a document: itself, or the items of a list kind. */
+/**
+ * The stored objects of a document: itself, or the items of a list kind; the items of a `v1` `List` that name
+ * a stored kind (with their paths below `items[i]`), so that the checks over the set of files see them too.
+ */
 export function objectFacts(value: unknown, kind: KindSpec): ObjectFact[] {
+  if (kind.items === '*') {
+    return objItems(obj(value)?.items).flatMap(([i, item]) => {
+      const id = identify(item);
+      return id.status === 'kind' ? objectFacts(item, id.kind).map((f) => prefixedFact(f, ['items', i])) : [];
+    });
+  }
   if (kind.items !== undefined) {
     return objItems(obj(value)?.items).flatMap(([i, item]) => factOf(item, kind, kind.items!, ['items', i]) ?? []);
   }
   const f = factOf(value, kind, kind.kind, []);
   return f ? [f] : [];
+}
+
+function prefixedFact(f: ObjectFact, prefix: Path): ObjectFact {
+  return {
+    ...f,
+    path: [...prefix, ...f.path],
+    ...(f.roleRef ? { roleRef: { ...f.roleRef, path: [...prefix, ...f.roleRef.path] } } : {}),
+    ...(f.broadSubjects ? { broadSubjects: f.broadSubjects.map((b) => ({ ...b, path: [...prefix, ...b.path] })) } : {}),
+  };
 }

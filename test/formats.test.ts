@@ -31,7 +31,7 @@ const SECRET = 'c2VjcmV0LXNob3J0LWtleQ==';
 const SECRET_DECODED = 'secret-short-key';
 
 const TEXTS: Record<string, string> = {
-  'config/authz.yaml': `apiVersion: apiserver.plat.io/v1alpha1
+  'config/authz.yaml': `apiVersion: apiserver.config.plat.io/v1alpha1
 kind: AuthorizationConfiguration
 authorizers:
   - type: Node
@@ -40,7 +40,7 @@ authorizers:
   - type: RBAC
     name: node
 `,
-  'config/suppressed.yaml': `apiVersion: apiserver.plat.io/v1alpha1
+  'config/suppressed.yaml': `apiVersion: apiserver.config.plat.io/v1alpha1
 kind: AuthorizationConfiguration
 authorizers:
   - type: RBAC
@@ -48,7 +48,7 @@ authorizers:
     # platlint-disable-next-line schema/unknown-field -- read by our deploy wrapper
     extra: 1
 `,
-  'config/broken.yaml': `apiVersion: apiserver.plat.io/v1alpha1
+  'config/broken.yaml': `apiVersion: apiserver.config.plat.io/v1alpha1
 kind: AuthorizationConfiguration
 authorizers: [
 `,
@@ -64,13 +64,13 @@ resources:
               secret: ${SECRET}
       - identity: {}
 `,
-  'config/clean.yaml': `apiVersion: apiserver.plat.io/v1alpha1
+  'config/clean.yaml': `apiVersion: apiserver.config.plat.io/v1alpha1
 kind: AuthorizationConfiguration
 authorizers:
   - type: RBAC
     name: rbac
 ---
-apiVersion: apiserver.plat.io/v1alpha1
+apiVersion: apiserver.config.plat.io/v1alpha1
 kind: AuthorizationConfiguration
 authorizers:
   - type: Node
@@ -191,7 +191,7 @@ describe('github', () => {
   it('says when GitHub\'s cap of 10 annotations per level will drop some', () => {
     // 12 unknown fields (errors) and 11 ambiguous scalars (warnings) in one file
     const text = [
-      'apiVersion: apiserver.plat.io/v1alpha1',
+      'apiVersion: apiserver.config.plat.io/v1alpha1',
       'kind: AuthorizationConfiguration',
       'authorizers:',
       '  - type: RBAC',
@@ -460,7 +460,7 @@ describe('sarif', () => {
     ]);
   });
   it('fixable findings carry their fix; paths with odd characters are percent-encoded; files outside the folder are file URIs', () => {
-    const typo = lintText('apiVersion: apiserver.plat.io/v1alpha1\nkind: AuthorizationConfiguration\nauthorizers:\n  - type: Rbac\n    name: rbac\n', { filePath: `${CWD}/my dir/a#b.yaml` });
+    const typo = lintText('apiVersion: apiserver.config.plat.io/v1alpha1\nkind: AuthorizationConfiguration\nauthorizers:\n  - type: Rbac\n    name: rbac\n', { filePath: `${CWD}/my dir/a#b.yaml` });
     const outside = lintText(TEXTS['config/authz.yaml']!, { filePath: '/elsewhere/authz.yaml' });
     const run = toSarif([typo, outside], ctx).runs[0]!;
     const fixable = run.results.find((r) => r.fixes);

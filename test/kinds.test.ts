@@ -1,11 +1,11 @@
 // Identification by apiVersion and kind, the spec's Versioning table, path notation and suggestions.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_KINDS, KINDS, commandKind, identify } from '../src/kinds.js';
+import { COMMAND_KINDS, CORE_KINDS, KINDS, commandKind, identify } from '../src/kinds.js';
 import { formatPath, fromPointer } from '../src/path.js';
 import { closestMatches } from '../src/services/suggest.js';
 
-describe('the Versioning tables of specs 1 and 3', () => {
-  it('lists exactly the spec pairs', () => {
+describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme registration', () => {
+  it('lists exactly the spec pairs and the pairs the platform registers besides', () => {
     const table: Record<string, string[]> = {
       'rbac.authorization.plat.io/v1': ['ClusterRole', 'ClusterRoleBinding', 'ClusterRoleBindingList', 'ClusterRoleList', 'Role', 'RoleBinding', 'RoleBindingList', 'RoleList'],
       'authorization.plat.io/v1': ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'],
@@ -16,11 +16,17 @@ describe('the Versioning tables of specs 1 and 3', () => {
       'admission.plat.io/v1': ['AdmissionReview'],
       'audit.plat.io/v1': ['Event', 'EventList', 'Policy', 'PolicyList'],
       'apiserver.config.plat.io/v1': ['AdmissionConfiguration', 'AuthenticationConfiguration', 'AuthorizationConfiguration', 'EncryptionConfiguration', 'TracingConfiguration'],
+      // registered by the platform (apiserver v1alpha1/v1beta1 register.go), not in the spec's table
+      'apiserver.config.plat.io/v1alpha1': ['AuthenticationConfiguration', 'AuthorizationConfiguration', 'TracingConfiguration'],
+      'apiserver.config.plat.io/v1beta1': ['AuthenticationConfiguration', 'AuthorizationConfiguration', 'TracingConfiguration'],
       'apiserver.plat.io/v1alpha1': ['AdmissionConfiguration', 'AuthenticationConfiguration', 'AuthorizationConfiguration', 'EgressSelectorConfiguration', 'TracingConfiguration'],
       'apiserver.plat.io/v1beta1': ['AuthenticationConfiguration', 'AuthorizationConfiguration', 'EgressSelectorConfiguration', 'TracingConfiguration'],
       'cloudcontrollermanager.config.plat.io/v1alpha1': ['CloudControllerManagerConfiguration'],
       'platcontrollermanager.config.plat.io/v1alpha1': ['PlatControllerManagerConfiguration'],
       'controllermanager.config.plat.io/v1alpha1': ['LeaderMigrationConfiguration'],
+      // registered by the platform (controller-manager config v1beta1 and v1 register.go), not in the spec's table
+      'controllermanager.config.plat.io/v1beta1': ['LeaderMigrationConfiguration'],
+      'controllermanager.config.plat.io/v1': ['LeaderMigrationConfiguration'],
     };
     const pairs = Object.entries(table).flatMap(([v, ks]) => ks.map((k) => `${v} ${k}`)).sort();
     expect(KINDS.map((k) => `${k.apiVersion} ${k.kind}`).sort()).toEqual(pairs);
@@ -29,12 +35,67 @@ describe('the Versioning tables of specs 1 and 3', () => {
       expect(identify({ apiVersion, kind })).toMatchObject({ status: 'kind', kind: { apiVersion, kind } });
     }
   });
+  it('marks the spec\'s pairs that the platform registers in apiserver.config.plat.io', () => {
+    expect(KINDS.filter((k) => k.registeredAs).map((k) => `${k.apiVersion} ${k.kind} -> ${k.registeredAs}`)).toEqual([
+      'apiserver.plat.io/v1alpha1 AuthenticationConfiguration -> apiserver.config.plat.io/v1alpha1',
+      'apiserver.plat.io/v1alpha1 AuthorizationConfiguration -> apiserver.config.plat.io/v1alpha1',
+      'apiserver.plat.io/v1alpha1 TracingConfiguration -> apiserver.config.plat.io/v1alpha1',
+      'apiserver.plat.io/v1beta1 AuthenticationConfiguration -> apiserver.config.plat.io/v1beta1',
+      'apiserver.plat.io/v1beta1 AuthorizationConfiguration -> apiserver.config.plat.io/v1beta1',
+      'apiserver.plat.io/v1beta1 TracingConfiguration -> apiserver.config.plat.io/v1beta1',
+    ]);
+    // what the platform registers in apiserver.plat.io is not marked
+    const egress = identify({ apiVersion: 'apiserver.plat.io/v1beta1', kind: 'EgressSelectorConfiguration' });
+    expect(egress.status === 'kind' && 'registeredAs' in egress.kind).toBe(false);
+  });
+  it('reads the core List and the legacy EncryptionConfig, and nothing else of `v1`', () => {
+    expect(CORE_KINDS.map((k) => `${k.apiVersion} ${k.kind}`)).toEqual(['v1 List', 'v1 EncryptionConfig']);
+    const role = { apiVersion: 'rbac.authorization.plat.io/v1', kind: 'Role' };
+    expect(identify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Service' }, role] })).toMatchObject({ status: 'kind', kind: { kind: 'List', items: '*', schema: '' } });
+    // a List with no plat item is not plat
+    expect(identify({ apiVersion: 'v1', kind: 'List', items: [{ apiVersion: 'v1', kind: 'Service' }] })).toEqual({ status: 'foreign' });
+    expect(identify({ apiVersion: 'v1', kind: 'List', items: [] })).toEqual({ status: 'foreign' });
+    expect(identify({ apiVersion: 'v1', kind: 'EncryptionConfig' })).toMatchObject({
+      status: 'kind',
+      kind: { kind: 'EncryptionConfig', legacyOf: { apiVersion: 'apiserver.config.plat.io/v1', kind: 'EncryptionConfiguration' } },
+    });
+    // the legacy name goes with `v1` only (the platform registers it in the core group), as the message says
+    expect(identify({ apiVersion: 'apiserver.config.plat.io/v1', kind: 'EncryptionConfig' })).toMatchObject({
+      status: 'invalid',
+      field: 'kind',
+      message: expect.stringMatching(/; the legacy name `EncryptionConfig` is decoded only with `apiVersion: v1`: write `EncryptionConfiguration`$/),
+    });
+    // the new name with the legacy apiVersion (half of the fix) is refused by the platform, and said so
+    expect(identify({ apiVersion: 'v1', kind: 'EncryptionConfiguration' })).toEqual({
+      status: 'invalid',
+      field: 'apiVersion',
+      message: '`EncryptionConfiguration` is not a kind of `v1` (only its legacy name `EncryptionConfig` is); write `apiVersion: apiserver.config.plat.io/v1`',
+    });
+    expect(identify({ apiVersion: 'v1', kind: 'ConfigMap' })).toEqual({ status: 'foreign' });
+    expect(identify({ apiVersion: 'v1' })).toEqual({ status: 'foreign' });
+    // a List's secrets are those of every kind, below items[*]
+    expect(CORE_KINDS[0]!.sensitive).toContainEqual(['items', '*', 'status', 'token']);
+  });
+  it('checks an admission plugin\'s embedded configuration of the event rate limit group only', () => {
+    expect(KINDS.filter((k) => k.embedded).map((k) => `${k.apiVersion} ${k.kind} ${JSON.stringify(k.embedded)}`)).toEqual([
+      'apiserver.config.plat.io/v1 AdmissionConfiguration [{"path":["plugins","*","configuration"],"groups":["eventratelimit.admission.plat.io"]}]',
+      'apiserver.plat.io/v1alpha1 AdmissionConfiguration [{"path":["plugins","*","configuration"],"groups":["eventratelimit.admission.plat.io"]}]',
+    ]);
+  });
+  it('does not check, and does not refuse, the configuration kinds of the admission plugins', () => {
+    for (const kind of ['WebhookAdmissionConfiguration', 'ValidatingAdmissionPolicyConfiguration', 'MutatingAdmissionPolicyConfiguration', 'ResourceQuotaConfiguration']) {
+      expect(identify({ apiVersion: 'apiserver.config.plat.io/v1', kind })).toEqual({ status: 'unchecked', group: 'apiserver.config.plat.io' });
+    }
+    // the plugins register them in v1 only
+    expect(identify({ apiVersion: 'apiserver.config.plat.io/v1beta1', kind: 'WebhookAdmissionConfiguration' })).toMatchObject({ status: 'invalid', field: 'kind' });
+  });
   it('gives each list kind of spec 1 the kind of its items', () => {
-    expect(KINDS.filter((k) => k.items).map((k) => `${k.kind} ${k.items}`)).toEqual([
+    expect([...KINDS, ...CORE_KINDS].filter((k) => k.items).map((k) => `${k.kind} ${k.items}`)).toEqual([
       'ClusterRoleBindingList ClusterRoleBinding',
       'ClusterRoleList ClusterRole',
       'RoleBindingList RoleBinding',
       'RoleList Role',
+      'List *',
     ]);
   });
   it('keeps the command kinds out of identification', () => {

@@ -437,7 +437,7 @@ describe('language server over stdio', () => {
     const c = await started();
     const uri = uriOf('block.yaml');
     const lines = [
-      'apiVersion: apiserver.plat.io/v1alpha1',
+      'apiVersion: apiserver.config.plat.io/v1alpha1',
       'kind: AuthenticationConfiguration',
       'jwt:',
       '  - issuer:',
