@@ -82,7 +82,8 @@ const GROUPS: readonly GroupDef[] = [
   { group: 'client.authentication.plat.io', versions: { v1: ['ExecCredential'], v1beta1: ['ExecCredential'] }, spec: `${SPEC3}#exec-plugin-credentials` },
   { group: 'eventratelimit.admission.plat.io', versions: { v1alpha1: ['Configuration'] }, spec: `${SPEC3}#event-rate-limit` },
   { group: 'imagepolicy.plat.io', versions: { v1alpha1: ['ImageReview'] }, spec: `${SPEC3}#image-review` },
-  { group: 'admission.plat.io', versions: { v1: ['AdmissionReview'] }, spec: `${SPEC3}#admission-review` },
+  // v1beta1 is not in the spec's table; the API server still exchanges it with webhooks that ask for it
+  { group: 'admission.plat.io', versions: { v1: ['AdmissionReview'], v1beta1: ['AdmissionReview'] }, spec: `${SPEC3}#admission-review` },
   { group: 'audit.plat.io', versions: { v1: ['Event', 'EventList', 'Policy', 'PolicyList'] }, spec: `${SPEC3}#audit-policy` },
   {
     group: 'apiserver.config.plat.io',

@@ -315,13 +315,15 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
   if (!raw) {
     const parsed = parseText(source, tokens);
     const platDocs = platDocuments(parsed, source, options.kind);
-    // the first syntax error of a document only, as the platform's decoder stops there (the rest is often its echo)
+    // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
+    // rest is often its echo, and a repeated key is found only when the text parses)
+    const broken = new Set(parsed.diagnostics.filter((d) => d.ruleId === 'yaml/syntax').map((d) => d.document ?? -1));
     const syntaxSeen = new Set<number>();
     raw = parsed.diagnostics.filter((d) => {
       const doc = d.document ?? -1;
       if (!platDocs.has(doc)) return false;
-      if (d.ruleId !== 'yaml/syntax') return true;
-      if (syntaxSeen.has(doc)) return false;
+      if (!broken.has(doc)) return true;
+      if (d.ruleId !== 'yaml/syntax' || syntaxSeen.has(doc)) return false;
       syntaxSeen.add(doc);
       return true;
     });

@@ -14,6 +14,8 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
       'eventratelimit.admission.plat.io/v1alpha1': ['Configuration'],
       'imagepolicy.plat.io/v1alpha1': ['ImageReview'],
       'admission.plat.io/v1': ['AdmissionReview'],
+      // registered by the platform (admission v1beta1, still exchanged with webhooks that ask for it), not in the spec's table
+      'admission.plat.io/v1beta1': ['AdmissionReview'],
       'audit.plat.io/v1': ['Event', 'EventList', 'Policy', 'PolicyList'],
       'apiserver.config.plat.io/v1': ['AdmissionConfiguration', 'AuthenticationConfiguration', 'AuthorizationConfiguration', 'EncryptionConfiguration', 'TracingConfiguration'],
       // registered by the platform (apiserver v1alpha1/v1beta1 register.go), not in the spec's table

@@ -10,12 +10,13 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'The API server applies a webhook patch only when the response says what kind of patch it is: it rejects a `patch` without `patchType`, and also a `patchType` without a `patch` ("webhook returned response.patchType but not response.patch"; a validating webhook may return neither), so the call fails by the webhook failure policy (apiserver pkg/admission/plugin/webhook/request/admissionreview.go). The finding names the field the platform names: the one that is set.',
+        'The API server applies a webhook patch only when the response says what kind of patch it is: it rejects a `patch` without `patchType`, and also a `patchType` without a `patch` ("webhook returned response.patchType but not response.patch"; a validating webhook may return neither), so the call fails by the webhook failure policy (apiserver pkg/admission/plugin/webhook/request/admissionreview.go; of `v1` answers only: a `v1beta1` answer is not checked). The finding names the field the platform names: the one that is set.',
       remediation: 'Add `patchType: JSONPatch` next to `patch`, or remove the one that is set alone.',
       spec: '3-config-and-payload-types.md#admission-review (AdmissionResponse: patch, patchType)',
     },
   },
   check(value, ctx) {
+    if (ctx.kind.version === 'v1beta1') return; // the API server checks this of v1 answers only
     const res = obj(obj(value)?.response);
     if (res === undefined) return;
     const patch = str(res.patch);
