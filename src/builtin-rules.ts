@@ -39,7 +39,7 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   'schema/unknown-field-ignored': meta(
     'A field is not part of the kind, which the platform reads leniently: the field is ignored.',
     'warning',
-    'The platform decodes the audit policy, the event rate limit configuration and the payloads other programs send (webhook answers, plugin output, audit events) without strict mode (the audit policy falls back to it with a logged warning): an unknown field is dropped, so the file loads, but the setting it was meant to make (often a typo) does not exist.',
+    'The platform decodes the audit policy, the event rate limit configuration and the payloads other programs send (admission and image review answers, a webhook authorizer\'s SubjectAccessReview answer, plugin output, audit events) without strict mode (the audit policy falls back to it with a logged warning): an unknown field is dropped, so the file loads, but the setting it was meant to make (often a typo) does not exist.',
     'Remove the field or correct its name.',
     SPEC3,
   ),

@@ -28,6 +28,12 @@ export interface KindSpec {
    */
   readonly lenient?: true;
   /**
+   * A document of this kind holding this field is another program's answer, which the platform decodes
+   * leniently: a SubjectAccessReview with a `status` is a webhook authorizer's answer (the webhook authorizer
+   * reads it without strict mode), while one without is a request the API server decodes strictly.
+   */
+  readonly lenientWith?: string;
+  /**
    * Where the spec's table lists a pair the platform's scheme does not register: the apiVersion the platform
    * registers the kind in (the document is checked, and `document/unregistered-version` says so).
    */
@@ -142,6 +148,15 @@ const SENSITIVE: Record<string, readonly (readonly string[])[]> = {
 /** Kinds the platform decodes leniently (see `KindSpec.lenient`). */
 const LENIENT = new Set(['Policy', 'PolicyList', 'Event', 'EventList', 'Configuration', 'ExecCredential', 'AdmissionReview', 'ImageReview']);
 
+/** Kinds whose answers (documents holding the field) are decoded leniently (see `KindSpec.lenientWith`). */
+const LENIENT_WITH: Record<string, string> = { SubjectAccessReview: 'status' };
+
+/** Whether the platform decodes this document of the kind leniently (unknown fields dropped, not refused). */
+export function isLenient(kind: Pick<KindSpec, 'lenient' | 'lenientWith'>, value: unknown): boolean {
+  if (kind.lenient) return true;
+  return kind.lenientWith !== undefined && value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, kind.lenientWith);
+}
+
 /** List kinds whose items are objects of another kind, checked by that kind's rules. */
 const LIST_ITEMS: Record<string, string> = {
   ClusterRoleBindingList: 'ClusterRoleBinding',
@@ -162,6 +177,7 @@ export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
       spec: g.spec,
       ...(LIST_ITEMS[kind] ? { items: LIST_ITEMS[kind] } : {}),
       ...(LENIENT.has(kind) ? { lenient: true as const } : {}),
+      ...(LENIENT_WITH[kind] ? { lenientWith: LENIENT_WITH[kind] } : {}),
       ...(REGISTERED_AS[`${g.group}/${version}|${kind}`] ? { registeredAs: REGISTERED_AS[`${g.group}/${version}|${kind}`] } : {}),
       ...(EMBEDDED[kind] ? { embedded: EMBEDDED[kind] } : {}),
     })),

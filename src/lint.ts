@@ -2,7 +2,7 @@ import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { isCheckedPath, runRules, type RuleFinding } from './engine.js';
-import { identify, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
+import { identify, isLenient, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { lexText } from './lex-read.js';
@@ -144,7 +144,7 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   }
   const kind = id.kind;
   const value = pre?.value ?? decoded(ld.value, kind);
-  if (kind.lenient) lenientDuplicates(out, ld.index);
+  if (isLenient(kind, value)) lenientDuplicates(out, ld.index);
   const found: Found[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
   keepChecked(found, value, kind); // the items of a List that are not plat get no finding
@@ -267,7 +267,7 @@ function identifyAs(value: unknown, forced: KindSpec | undefined): Identificatio
 function schemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
   if (kind.schema === '') return [];
   const found = validateSchema(value, kind);
-  if (!kind.lenient) return found;
+  if (!isLenient(kind, value)) return found;
   return found.map((f) => (f.ruleId === 'schema/unknown-field' ? { ...f, ruleId: 'schema/unknown-field-ignored', message: ignoredField(f.message) } : f));
 }
 

@@ -113,3 +113,12 @@ describe('a plat document that does not parse', () => {
     expect(lintText(dup).diagnostics.map((d) => d.ruleId)).toEqual(['yaml/syntax']);
   });
 });
+
+describe('a webhook authorizer answer', () => {
+  it('is read leniently: an unknown field of a SubjectAccessReview with a status is a warning, of a request an error', () => {
+    const answer = ['apiVersion: authorization.plat.io/v1', 'kind: SubjectAccessReview', 'status:', '  allowed: false', '  decisionNote: later', ''].join('\n');
+    expect(lintText(answer).diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.line}:${d.column}`)).toEqual(['schema/unknown-field-ignored warning 5:3']);
+    const request = ['apiVersion: authorization.plat.io/v1', 'kind: SubjectAccessReview', 'spec:', '  user: jane', '  nonResourceAttributes: {path: /healthz, verb: get}', '  decisionNote: later', ''].join('\n');
+    expect(lintText(request).diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.line}:${d.column}`)).toEqual(['schema/unknown-field error 6:3']);
+  });
+});
