@@ -1,5 +1,5 @@
 import { CST, Schema, isScalar } from 'yaml';
-import { MAYBE_AMBIGUOUS, NOT_PRINTABLE } from './parse.js';
+import { MAYBE_AMBIGUOUS, NOT_PRINTABLE, unknownEscape } from './parse.js';
 
 /**
  * A fast reading of the plain YAML most configuration files are made of, straight from the `yaml` package's
@@ -63,6 +63,8 @@ function scalarValue(token: Token): unknown {
   ) {
     return resolvePlain(token.source);
   }
+  // an escape YAML 1.1 lacks (`\/`) is refused by the platform's decoder: the full parse reports it
+  if (token.type === 'double-quoted-scalar' && unknownEscape(token.source) !== -1) giveUp();
   const r = CST.resolveAsScalar(token as CST.FlowScalar | CST.BlockScalar, true, giveUp);
   if (!r) return giveUp();
   return r.type === 'PLAIN' ? resolvePlain(r.value) : r.value;
@@ -185,7 +187,8 @@ const isFlowScalar = (t: Token | undefined | null): t is CST.FlowScalar =>
 
 /** A one-line flow scalar inside a flow collection, with nothing but spaces after it. */
 function flowItemScalar(t: Token | undefined | null): unknown {
-  if (!isFlowScalar(t) || /[\n\r]/.test(t.source)) giveUp();
+  // (a plain scalar starting with `:` is refused by the platform's decoder in a flow collection)
+  if (!isFlowScalar(t) || /[\n\r]/.test(t.source) || (t.type === 'scalar' && t.source.startsWith(':'))) giveUp();
   if ((t as CST.FlowScalar).end?.some((x) => x.type !== 'space')) giveUp();
   return scalarValue(t!);
 }

@@ -336,12 +336,8 @@ function directiveProblems(tokens: readonly CST.Token[], text: string, out: Diag
     broken.add(doc);
     out.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: at, end: at + length }, document: doc, fatal: true });
   };
-  for (const token of tokens) {
-    if (token.type === 'directive') {
-      pending.push(token);
-      continue;
-    }
-    if (token.type !== 'document') continue;
+  /** The directives before a document (or before the end: go-yaml then expects a document), checked. */
+  const directives = (): Set<string> => {
     const handles = new Set(['!', '!!']);
     let version = false;
     for (const d of pending) {
@@ -357,6 +353,15 @@ function directiveProblems(tokens: readonly CST.Token[], text: string, out: Diag
       } else refuse(index, d.offset, length, `unknown directive \`${name}\`, which the platform's decoder refuses (it knows %YAML and %TAG only)`);
     }
     pending = [];
+    return handles;
+  };
+  for (const token of tokens) {
+    if (token.type === 'directive') {
+      pending.push(token);
+      continue;
+    }
+    if (token.type !== 'document') continue;
+    const handles = directives();
     // a %TAG handle holds for the document it precedes only: go-yaml refuses it in a later one
     if (text.includes('%TAG')) {
       const check = (props: readonly CST.SourceToken[] | undefined) => {
@@ -374,7 +379,96 @@ function directiveProblems(tokens: readonly CST.Token[], text: string, out: Diag
     }
     index++;
   }
+  if (pending.length > 0) directives();
   return broken;
+}
+
+/** Escapes go-yaml's scanner knows in double-quoted scalars (YAML 1.1: no `\/`), and escaped line breaks. */
+const GO_ESCAPE = /\\([^])/g;
+const GO_ESCAPES = new Set([...'0abt\tnvfre "\'\\NLP_xuU\n\r']);
+
+/**
+ * go-yaml reads an anchor or alias name as the letters, digits, `-` and `_` after `&` or `*`, and refuses
+ * it when that run is empty or followed by anything but a blank or one of `?:,]}%@\``. (After `&an:x` it
+ * reads the anchor `an` and the scalar `:x`, where the `yaml` package reads the anchor `an:x`: see
+ * docs/yaml-compatibility.md.)
+ */
+const GO_ANCHOR = /^[&*][0-9A-Za-z_-]+(?:$|[?:,\]}%@`])/;
+
+/** The offset of the first escape in a double-quoted scalar's source that go-yaml does not know, or -1. */
+export function unknownEscape(source: string): number {
+  if (!source.includes('\\')) return -1;
+  GO_ESCAPE.lastIndex = 0;
+  for (const m of source.matchAll(GO_ESCAPE)) if (!GO_ESCAPES.has(m[1]!)) return m.index!;
+  return -1;
+}
+
+interface TokenProblem {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+/**
+ * What go-yaml's scanner refuses in a document's tokens that the `yaml` package accepts (YAML 1.2 syntax
+ * that YAML 1.1 lacks): anchors and aliases with characters other than letters, digits, `-` and `_`; the
+ * `\/` escape; a plain scalar starting with `:` in a flow collection; an implicit key of a flow mapping
+ * that runs over a line break. Walked with its own stack (see MAX_DEPTH).
+ */
+function tokenProblem(doc: CST.Document): TokenProblem | undefined {
+  const stack: [CST.Token | undefined | null, boolean][] = [[doc.value, false]];
+  const props = (tokens: readonly CST.SourceToken[] | undefined): TokenProblem | undefined => {
+    for (const t of tokens ?? []) {
+      if (t.type === 'anchor' && !GO_ANCHOR.test(t.source)) {
+        return { offset: t.offset, length: t.source.length, message: `the anchor \`${t.source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses` };
+      }
+    }
+    return undefined;
+  };
+  let found = props(doc.start);
+  while (!found && stack.length > 0) {
+    const [t, inFlow] = stack.pop()!;
+    if (!t) continue;
+    switch (t.type) {
+      case 'alias':
+        if (!GO_ANCHOR.test(t.source)) found = { offset: t.offset, length: t.source.length, message: `the alias \`${t.source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses` };
+        break;
+      case 'scalar':
+        if (inFlow && t.source.startsWith(':')) found = { offset: t.offset, length: 1, message: 'a plain scalar starting with `:` inside a flow collection, which the platform\'s decoder (YAML 1.1) refuses' };
+        break;
+      case 'double-quoted-scalar': {
+        const at = unknownEscape(t.source);
+        if (at !== -1) found = { offset: t.offset + at, length: 2, message: `the escape \`${t.source.slice(at, at + 2)}\` is not one the platform's decoder (YAML 1.1) knows` };
+        break;
+      }
+      case 'block-map':
+      case 'block-seq':
+      case 'flow-collection': {
+        const flow = t.type === 'flow-collection';
+        for (const item of t.items as { start: CST.SourceToken[]; key?: CST.Token | null; sep?: CST.SourceToken[]; value?: CST.Token }[]) {
+          found = props(item.start) ?? props(item.sep);
+          if (found) break;
+          if (flow && item.key && item.sep && !item.start.some((x) => x.type === 'explicit-key-ind')) {
+            let newline = 'source' in item.key && typeof item.key.source === 'string' && /[\n\r]/.test(item.key.source);
+            for (const x of item.sep) {
+              if (x.type === 'map-value-ind') break;
+              if (x.type === 'newline') newline = true;
+            }
+            if (newline && item.sep.some((x) => x.type === 'map-value-ind')) {
+              found = { offset: item.key.offset, length: 0, message: 'an implicit key of a flow mapping that runs over a line break, which the platform\'s decoder refuses' };
+              break;
+            }
+          }
+          if (item.key) stack.push([item.key, flow || inFlow]);
+          if (item.value) stack.push([item.value, flow || inFlow]);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return found;
 }
 
 /** The first character go-yaml's reader refuses, as a diagnostic of the document holding it. */
@@ -551,11 +645,14 @@ export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResu
     if (token.type === 'error' && token.offset === pre.truncatedAt) continue; // reported below
     const deep = token.type === 'document' ? tooDeep(token) : -1;
     for (const d of composer.next(deep === -1 ? token : ({ ...token, value: undefined } as CST.Document))) list.push(d as Document.Parsed);
-    if (deep === -1) continue;
+    if (token.type !== 'document') continue;
     // the composer holds the document it was just given until the next one: its index is the count so far
     const index = list.length;
+    const problem = deep === -1 ? tokenProblem(token) : { offset: deep, length: 0, message: TOO_DEEP };
+    if (!problem) continue;
     refused.add(index);
-    diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${TOO_DEEP}`, path: [], range: { start: deep, end: deep }, document: index, fatal: true });
+    const { offset, length, message } = problem;
+    diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: offset, end: offset + length }, document: index, fatal: true });
   }
   for (const d of composer.end()) list.push(d as Document.Parsed);
   if (pre.truncatedAt !== undefined) {
