@@ -212,9 +212,15 @@ function readValue(doc: Document.Parsed): unknown {
     if (!isScalar(key) || key.value === null || key.value === undefined) {
       throw new Refusal('yaml/syntax', 'an empty or null mapping key, which the platform\'s decoder refuses (it has no JSON field name)', range);
     }
-    if (key.anchor) anchors.set(key.anchor, key);
     const v = key.value;
-    return v instanceof Date || key.format === 'TIME' || v instanceof Uint8Array ? String(key.source) : String(v);
+    const value = v instanceof Date || key.format === 'TIME' || v instanceof Uint8Array ? key.source : v;
+    // an anchored key can be aliased later, as a key or a value (`&a a: b` then `c: *a`)
+    if (key.anchor) {
+      anchors.set(key.anchor, key);
+      values.set(key, value);
+      sizes.set(key, 1);
+    }
+    return String(value);
   };
 
   const set = (out: Record<string, unknown>, name: string, value: unknown, size: [number]): void => {

@@ -163,6 +163,9 @@ describe('YAML the platform refuses and the `yaml` package accepts (docs/yaml-co
     expect(parseText('b: &b {k: 1}\nm:\n  <<: *b\n  k: 0\n').documents[0]!.value).toEqual({ b: { k: 1 }, m: { k: 0 } });
     expect(parseText('a: &a {k: 1}\nb: &b {k: 2, j: 2}\nm:\n  <<: [*a, *b]\n').documents[0]!.value).toEqual({ a: { k: 1 }, b: { k: 2, j: 2 }, m: { k: 1, j: 2 } });
   });
+  it('an anchored key is aliased as a key or a value (suite cases E76Z, HMQ5)', () => {
+    expect(parseText('&a a: &b b\n*b : *a\n').documents[0]!.value).toEqual({ a: 'b', b: 'a' });
+  });
   it('aliases: many are fine (go-yaml refuses only excessive aliasing); a bomb and a recursive alias are refused', () => {
     const many = 'a: &a x\nb: [' + Array(4000).fill('*a').join(', ') + ']\n';
     expect(parseText(many).diagnostics).toEqual([]);
