@@ -124,9 +124,11 @@ const isMergeKey = (key: unknown): boolean => isScalar(key) && typeof key.value 
  *   not a mapping, an alias of one, or a list of those is refused;
  * - keys: a mapping or list as a key is refused ("invalid map key"), and so is a null or empty key
  *   (sigs.k8s.io/yaml cannot turn it into a JSON field name); booleans and numbers become their text.
- * Throws Refusal for what the platform refuses.
+ * Throws Refusal for what the platform refuses. Not `strict` (a text naming no plat group, see `parseText`),
+ * keys and merges the platform refuses are read as the `yaml` package reads them (a null key as "", a
+ * collection key as its text), and a refused merge is left out.
  */
-function readValue(doc: Document.Parsed): unknown {
+function readValue(doc: Document.Parsed, strict: boolean): unknown {
   const anchors = new Map<string, Node>();
   const values = new Map<Node, unknown>();
   /** Nodes each node expands to when decoded (go-yaml's count), by anchored node. */
@@ -207,9 +209,11 @@ function readValue(doc: Document.Parsed): unknown {
     if (isAlias(key)) key = anchors.get(key.source);
     const range = ((pair.key as Node | null)?.range ?? (pair.value as Node | null)?.range ?? undefined) as [number, number] | undefined;
     if (isMap(key) || isSeq(key) || (isScalar(key) && typeof key.value === 'object' && key.value !== null && !(key.value instanceof Date) && !(key.value instanceof Uint8Array))) {
+      if (!strict) return String(key);
       throw new Refusal('yaml/syntax', 'a mapping or list used as a mapping key, which the platform\'s decoder refuses ("invalid map key")', range);
     }
     if (!isScalar(key) || key.value === null || key.value === undefined) {
+      if (!strict) return '';
       throw new Refusal('yaml/syntax', 'an empty or null mapping key, which the platform\'s decoder refuses (it has no JSON field name)', range);
     }
     const v = key.value;
@@ -244,6 +248,7 @@ function readValue(doc: Document.Parsed): unknown {
         else out[k] = m[k];
       }
     };
+    if (!strict && !(isSeq(v) ? v.items.every(isMapping) : isMapping(v))) return;
     if (isSeq(v)) {
       for (const item of v.items) if (!isMapping(item)) refuse(item);
       // go-yaml merges the list from its end: the earlier mappings win
@@ -639,11 +644,14 @@ export function tokenize(text: string, lexemes: Iterable<string> = lex(text)): T
  * package's own errors, reports what the platform's decoder (go-yaml v2) refuses and the `yaml` package
  * accepts (docs/yaml-compatibility.md).
  */
-export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResult {
+export function parseText(text: string, pre: Tokens = tokenize(text), strict = text.includes('.plat.io/')): ParseResult {
   const { lineCounter } = pre;
   const diagnostics: Diagnostic[] = [];
   const documents: LintDocument[] = [];
-  const refused = directiveProblems(pre.tokens, text, diagnostics);
+  // What the platform's decoder refuses beyond the `yaml` package's own errors is reported (`strict`) only in
+  // a text that names a plat group (`….plat.io/`): another tool's file (a tsconfig.json with comments, a
+  // template) is not read by the platform, and stays quiet as before.
+  const refused = strict ? directiveProblems(pre.tokens, text, diagnostics) : new Set<number>();
   // a document nested too deeply is composed without its content (and reported): see MAX_DEPTH
   const composer = new Composer(PARSE_OPTIONS);
   const list: Document.Parsed[] = [];
@@ -654,7 +662,7 @@ export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResu
     if (token.type !== 'document') continue;
     // the composer holds the document it was just given until the next one: its index is the count so far
     const index = list.length;
-    const problem = deep === -1 ? tokenProblem(token) : { offset: deep, length: 0, message: TOO_DEEP };
+    const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : strict ? tokenProblem(token) : undefined;
     if (!problem) continue;
     refused.add(index);
     const { offset, length, message } = problem;
@@ -665,7 +673,7 @@ export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResu
     const at = pre.truncatedAt;
     diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${TOO_DEEP}`, path: [], range: { start: at, end: at }, document: list.length, fatal: true });
   }
-  const control = controlCharacter(text, list, diagnostics);
+  const control = strict ? controlCharacter(text, list, diagnostics) : undefined;
   if (control !== undefined) refused.add(control);
   list.forEach((doc, index) => {
     for (const w of doc.warnings) {
@@ -688,7 +696,7 @@ export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResu
     let value: unknown;
     if (!broken) {
       try {
-        value = readValue(doc);
+        value = readValue(doc, strict);
       } catch (err) {
         const refusal = err instanceof Refusal ? err : err instanceof RangeError && /call stack/i.test(err.message) ? new Refusal('yaml/syntax', TOO_DEEP, undefined) : undefined;
         if (!refusal) throw err;
