@@ -238,7 +238,7 @@ function readValue(doc: Document.Parsed, strict: boolean): unknown {
     const v = pair.value as unknown;
     const refuse = (at: unknown): never => {
       const r = ((at as Node | null)?.range ?? (pair.key as Node).range ?? undefined) as [number, number] | undefined;
-      throw new Refusal('yaml/syntax', 'a merge key (`<<`) needs a mapping, an alias of one, or a list of those, which is what the platform\'s decoder accepts', r);
+      throw new Refusal('yaml/syntax', 'a merge key (`<<`) whose value is not a mapping, an alias of one, or a list of those, which the platform\'s decoder refuses ("map merge requires map or sequence of maps as the value")', r);
     };
     const isMapping = (x: unknown): boolean => isMap(x) || (isAlias(x) && isMap(anchors.get(x.source)));
     const mergeOne = (x: unknown): void => {
