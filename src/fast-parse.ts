@@ -1,5 +1,5 @@
 import { CST, Schema, isScalar } from 'yaml';
-import { MAYBE_AMBIGUOUS } from './parse.js';
+import { MAYBE_AMBIGUOUS, NOT_PRINTABLE, unknownEscape } from './parse.js';
 
 /**
  * A fast reading of the plain YAML most configuration files are made of, straight from the `yaml` package's
@@ -63,6 +63,8 @@ function scalarValue(token: Token): unknown {
   ) {
     return resolvePlain(token.source);
   }
+  // an escape YAML 1.1 lacks (`\/`) is refused by the platform's decoder: the full parse reports it
+  if (token.type === 'double-quoted-scalar' && unknownEscape(token.source) !== -1) giveUp();
   const r = CST.resolveAsScalar(token as CST.FlowScalar | CST.BlockScalar, true, giveUp);
   if (!r) return giveUp();
   return r.type === 'PLAIN' ? resolvePlain(r.value) : r.value;
@@ -117,8 +119,18 @@ function endTokens(tokens: readonly SourceToken[], reqSpace: boolean): void {
   }
 }
 
-function node(token: Token | undefined): unknown {
+/** Deepest nesting read here (one stack frame a level); deeper documents are left to the full parse. */
+export const FAST_MAX_DEPTH = 200;
+
+/**
+ * The composer's limit on implicit keys (and go-yaml's, whose scanner gives up on a simple key 1,024
+ * characters long): the `:` must start at most 1,024 characters after the key's start.
+ */
+export const MAX_IMPLICIT_KEY = 1024;
+
+function node(token: Token | undefined | null, depth: number): unknown {
   if (!token) return null;
+  if (depth > FAST_MAX_DEPTH) giveUp();
   switch (token.type) {
     case 'scalar':
     case 'single-quoted-scalar':
@@ -126,9 +138,9 @@ function node(token: Token | undefined): unknown {
     case 'block-scalar':
       return scalarValue(token);
     case 'block-map':
-      return blockMap(token);
+      return blockMap(token, depth);
     case 'block-seq':
-      return blockSeq(token);
+      return blockSeq(token, depth);
     case 'flow-collection':
       return flowCollection(token);
     default:
@@ -136,38 +148,47 @@ function node(token: Token | undefined): unknown {
   }
 }
 
-function blockMap(bm: CST.BlockMap): Record<string, unknown> {
+/** The offset of the `:` in a key's separator tokens, or -1. */
+function colonOffset(sep: readonly SourceToken[]): number {
+  for (const t of sep) if (t.type === 'map-value-ind') return t.offset;
+  return -1;
+}
+
+function blockMap(bm: CST.BlockMap, depth: number): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const item of bm.items) {
     const { start, key, sep, value } = item as CST.BlockMap['items'][number] & { key?: Token; sep?: SourceToken[]; value?: Token };
     if (!key || !sep) giveUp();
     if (props(start, null, true) & FOUND) giveUp();
     if (!('indent' in key!) || (key as { indent: number }).indent !== bm.indent || containsNewline(key!)) giveUp();
-    if (key!.type === 'scalar' && key!.source.length > 1000) giveUp();
+    if (colonOffset(sep!) - (key as CST.FlowScalar).offset > MAX_IMPLICIT_KEY - 24) giveUp();
     const k = scalarValue(key!);
-    const name = k === null ? '' : String(k);
+    // a null key (`~:`, `null:`) is refused by the platform's decoder: the full parse reports it
+    if (k === null) giveUp();
+    const name = String(k);
     if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
     const v = props(sep!, 'map-value-ind', key!.type === 'block-scalar');
     if (!(v & FOUND)) giveUp();
     if (value?.type === 'block-map' && !(v & NEWLINE)) giveUp();
-    out[name] = node(value);
+    out[name] = node(value, depth + 1);
   }
   return out;
 }
 
-function blockSeq(bs: CST.BlockSequence): unknown[] {
+function blockSeq(bs: CST.BlockSequence, depth: number): unknown[] {
   return bs.items.map(({ start, value }) => {
     if (!(props(start, 'seq-item-ind', true) & FOUND)) giveUp();
-    return node(value);
+    return node(value, depth + 1);
   });
 }
 
-const isFlowScalar = (t: Token | undefined): t is CST.FlowScalar =>
-  t !== undefined && (t.type === 'scalar' || t.type === 'single-quoted-scalar' || t.type === 'double-quoted-scalar');
+const isFlowScalar = (t: Token | undefined | null): t is CST.FlowScalar =>
+  t !== undefined && t !== null && (t.type === 'scalar' || t.type === 'single-quoted-scalar' || t.type === 'double-quoted-scalar');
 
 /** A one-line flow scalar inside a flow collection, with nothing but spaces after it. */
-function flowItemScalar(t: Token | undefined): unknown {
-  if (!isFlowScalar(t) || /[\n\r]/.test(t.source)) giveUp();
+function flowItemScalar(t: Token | undefined | null): unknown {
+  // (a plain scalar starting with `:` is refused by the platform's decoder in a flow collection)
+  if (!isFlowScalar(t) || /[\n\r]/.test(t.source) || (t.type === 'scalar' && t.source.startsWith(':'))) giveUp();
   if ((t as CST.FlowScalar).end?.some((x) => x.type !== 'space')) giveUp();
   return scalarValue(t!);
 }
@@ -203,8 +224,11 @@ function flowCollection(fc: CST.FlowCollection): unknown {
       else if (t.type !== 'space' && (t.type !== 'newline' || colon === 0)) giveUp();
     }
     if (colon !== 1) giveUp();
+    // an empty key (`{: v}`) or a null one is refused by the platform's decoder: the full parse reports it
+    if (!it.key || colonOffset(it.sep!) - (it.key as CST.FlowScalar).offset > MAX_IMPLICIT_KEY - 24) giveUp();
     const k = flowItemScalar(it.key);
-    const name = k === null ? '' : String(k);
+    if (k === null) giveUp();
+    const name = String(k);
     if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(map, name)) giveUp();
     map[name] = it.value ? flowItemScalar(it.value) : null;
   });
@@ -216,7 +240,7 @@ function flowCollection(fc: CST.FlowCollection): unknown {
  * reader does not check (the caller then composes the same tokens fully).
  */
 export function fastValues(text: string, tokens: readonly CST.Token[]): unknown[] | undefined {
-  if (text.includes('\t') || text.includes('\r')) return undefined;
+  if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return undefined;
   const values: unknown[] = [];
   try {
     for (const token of tokens) {
@@ -225,7 +249,7 @@ export function fastValues(text: string, tokens: readonly CST.Token[]): unknown[
           const p = props(token.start, 'doc-start', true);
           if (p & FOUND && (token.value?.type === 'block-map' || token.value?.type === 'block-seq') && !(p & NEWLINE)) giveUp();
           endTokens(token.end ?? [], false);
-          values.push(node(token.value));
+          values.push(node(token.value, 0));
           break;
         }
         case 'comment':
@@ -307,6 +331,8 @@ export function cstLocate(doc: CST.Document, path: readonly (string | number)[],
     return r;
   }
   if (keyRange) return keyRange;
-  if (node && (block || isFlowScalarToken(node))) return head(node) ?? fallback;
+  // a collection without a first key or item scalar (`- -`): the composed document places it
+  const h = node && (block || isFlowScalarToken(node)) ? head(node) : undefined;
+  if (h) return h;
   throw new NeedsComposition();
 }

@@ -1,5 +1,5 @@
-import { Lexer } from 'yaml';
-import { BAD_PLAIN_START, GiveUp, resolvePlain } from './fast-parse.js';
+import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './fast-parse.js';
+import { lex, NOT_PRINTABLE } from './parse.js';
 
 /**
  * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
@@ -96,7 +96,13 @@ const isScalarToken = (t: string | undefined): t is string => t !== undefined &&
 
 class Reader {
   i = 0;
+  /** Collections open (the reader recurses once a level; deeper documents are left to the parser). */
+  private depth = 0;
   constructor(private readonly ls: Line[]) {}
+
+  private enter(): void {
+    if (++this.depth > FAST_MAX_DEPTH) giveUp();
+  }
 
   /** A value written after `key: ` or `- ` on one line: a scalar, a flow sequence of scalars or `{}`. */
   inline(parts: Line['parts'], at: number): unknown {
@@ -151,14 +157,19 @@ class Reader {
    * inside the line); its other keys are on the next lines, at column `indent`.
    */
   map(indent: number, parts: Line['parts'], from: number): Record<string, unknown> {
+    this.enter();
     const out: Record<string, unknown> = {};
     let ps = parts;
     let at = from;
     for (;;) {
       const key = ps[at]?.t;
       if (!isScalarToken(key) || ps[at + 1]?.t !== ':') giveUp();
+      // the composer's limit on implicit keys (and go-yaml's)
+      if (ps[at + 1]!.col - ps[at]!.col > MAX_IMPLICIT_KEY - 24) giveUp();
       const k = scalar(key!);
-      const name = k === null ? '' : String(k);
+      // a null key is refused by the platform's decoder: the full parse reports it
+      if (k === null) giveUp();
+      const name = String(k);
       if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
       this.i++;
       if (at + 2 < ps.length) {
@@ -167,7 +178,10 @@ class Reader {
         out[name] = this.inline(ps, at + 2);
       } else out[name] = this.nested(indent, true);
       const next = this.ls[this.i];
-      if (!next || next.indent < indent) return out;
+      if (!next || next.indent < indent) {
+        this.depth--;
+        return out;
+      }
       if (next.indent > indent || next.parts[0]!.t === '-') giveUp();
       ps = next.parts;
       at = 0;
@@ -176,6 +190,7 @@ class Reader {
 
   /** A block sequence of `- ` items at column `indent`. */
   seq(indent: number): unknown[] {
+    this.enter();
     const out: unknown[] = [];
     for (;;) {
       const line = this.ls[this.i]!;
@@ -193,8 +208,11 @@ class Reader {
         this.i++;
       }
       const next = this.ls[this.i];
-      if (!next || next.indent < indent) return out;
-      if (next.indent > indent || next.parts[0]!.t !== '-') return next.indent === indent ? out : giveUp();
+      if (!next || next.indent < indent || (next.indent === indent && next.parts[0]!.t !== '-')) {
+        this.depth--;
+        return out;
+      }
+      if (next.indent > indent || next.parts[0]!.t !== '-') giveUp();
     }
   }
 }
@@ -211,8 +229,8 @@ export function lexValues(text: string): LexRead | undefined {
  * the reader does not lex at all.
  */
 export function lexText(text: string): { tokens?: string[]; values?: unknown[] } {
-  if (text.includes('\t') || text.includes('\r')) return {};
-  const tokens = [...new Lexer().lex(text)];
+  if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
+  const tokens = [...lex(text)];
   return { tokens, ...readTokens(tokens) };
 }
 

@@ -317,15 +317,18 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
     const platDocs = platDocuments(parsed, source, options.kind);
     // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
     // rest is often its echo, and a repeated key is found only when the text parses)
-    const broken = new Set(parsed.diagnostics.filter((d) => d.ruleId === 'yaml/syntax').map((d) => d.document ?? -1));
-    const syntaxSeen = new Set<number>();
+    const firstSyntax = new Map<number, Diagnostic>();
+    for (const d of parsed.diagnostics) {
+      if (d.ruleId !== 'yaml/syntax') continue;
+      const doc = d.document ?? -1;
+      const seen = firstSyntax.get(doc);
+      if (!seen || d.range.start < seen.range.start) firstSyntax.set(doc, d);
+    }
     raw = parsed.diagnostics.filter((d) => {
       const doc = d.document ?? -1;
       if (!platDocs.has(doc)) return false;
-      if (!broken.has(doc)) return true;
-      if (d.ruleId !== 'yaml/syntax' || syntaxSeen.has(doc)) return false;
-      syntaxSeen.add(doc);
-      return true;
+      const first = firstSyntax.get(doc);
+      return first === undefined || d === first;
     });
     // a file that does not parse and names no plat group is another tool's (a template, JSON lines …)
     notParsed = raw.length < parsed.diagnostics.length && parsed.diagnostics.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));

@@ -1,8 +1,10 @@
 import {
   Composer,
+  CST,
+  Lexer,
   Parser,
   parse as parseYaml,
-  type CST,
+  isAlias,
   isScalar,
   isSeq,
   isMap,
@@ -11,18 +13,15 @@ import {
   LineCounter,
   Scalar,
   type Document,
+  type Node,
   type ParseOptions,
   type DocumentOptions,
   type SchemaOptions,
-  type ToJSOptions,
   type YAMLError,
   type Pair,
-  type Alias,
 } from 'yaml';
 import type { Diagnostic, Range } from './types.js';
 
-/** Most aliases a document may expand before it is treated as an alias bomb (the `yaml` package's own default). */
-export const MAX_ALIAS_COUNT = 100;
 
 /** One YAML document of a file, composed once, with its JavaScript value. */
 export interface LintDocument {
@@ -45,7 +44,7 @@ export interface ParseResult {
 /**
  * The platform decodes YAML with a YAML 1.1 library (go-yaml v2 through its YAML-to-JSON converter): `yes`,
  * `no`, `on`, `off`, `y` and `n` are booleans and `010` is octal. That library keeps timestamps and
- * sexagesimal numbers (`1:30`) as strings: `toValue` reads those back from their source text (cheaper than
+ * sexagesimal numbers (`1:30`) as strings: `readValue` reads those back from their source text (cheaper than
  * a custom tag list, which makes the `yaml` package build a new schema for every document).
  */
 const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions & { logLevel: 'error' } = {
@@ -58,69 +57,450 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions & { logLevel
   strict: true,
 };
 
-/** Before `toJS`: timestamps and sexagesimal numbers back to their text (go-yaml v2 keeps them as strings). */
-function restoreStrings(doc: Document.Parsed): void {
-  visit(doc, {
-    Scalar(_key, node: Scalar) {
-      if (node.value instanceof Date || node.format === 'TIME' || node.value instanceof Uint8Array) node.value = node.source;
-    },
-  });
+/**
+ * A finding that makes the platform's decoder (go-yaml v2 through sigs.k8s.io/yaml) refuse a document, found
+ * while reading its value; thrown inside `readValue` and turned into one diagnostic.
+ */
+class Refusal {
+  constructor(
+    readonly ruleId: 'yaml/syntax' | 'yaml/alias-limit',
+    readonly message: string,
+    readonly range: readonly number[] | undefined,
+  ) {}
 }
 
 /**
- * The first alias inside the collection its anchor names (`a: &a [*a]`): converting it would make a value
- * that contains itself, which the platform's decoder refuses and which no rule could walk.
+ * Deepest nesting read: the `yaml` package composes documents recursively and runs out of stack somewhere past
+ * 900 levels (less in a worker thread), at a place that depends on the stack left; a document deeper than
+ * this is reported at a fixed place instead, and not composed. (go-yaml accepts up to 10,000 levels.)
  */
-function recursiveAlias(doc: Document): Alias | undefined {
-  let found: Alias | undefined;
-  visit(doc, {
-    Alias(_key, node, path) {
-      const target = node.resolve(doc);
-      if (target && path.includes(target as never)) {
-        found = node;
-        return visit.BREAK;
+export const MAX_DEPTH = 500;
+
+/**
+ * The offset of the first node nested deeper than MAX_DEPTH in a document's syntax tree, or -1 (a walk
+ * with its own stack: the tree may be deeper than the call stack allows).
+ */
+function tooDeep(doc: CST.Document): number {
+  const stack: [CST.Token | undefined, number][] = [[doc.value, 0]];
+  while (stack.length > 0) {
+    const [t, depth] = stack.pop()!;
+    if (!t || (t.type !== 'block-map' && t.type !== 'block-seq' && t.type !== 'flow-collection')) continue;
+    if (depth >= MAX_DEPTH) return t.offset;
+    for (const item of t.items as { key?: CST.Token | null; value?: CST.Token }[]) {
+      if (item.key) stack.push([item.key, depth + 1]);
+      if (item.value) stack.push([item.value, depth + 1]);
+    }
+  }
+  return -1;
+}
+
+/** Past MAX_DEPTH levels; a text far deeper is not read past that point. */
+const TOO_DEEP = 'the document nests too deeply to be read';
+
+/**
+ * go-yaml v2's alias-bomb rule (decode.go): once more than 100 of the nodes decoded came through aliases and
+ * more than 1,000 were decoded, the share decoded through aliases may be at most 99% (up to 400,000 nodes),
+ * falling to 10% at 4,000,000 nodes.
+ */
+function excessiveAliasing(decoded: number, throughAliases: number): boolean {
+  if (throughAliases <= 100 || decoded <= 1000) return false;
+  const allowed = decoded <= 400_000 ? 0.99 : decoded >= 4_000_000 ? 0.1 : 0.99 - (0.89 * (decoded - 400_000)) / 3_600_000;
+  return throughAliases / decoded > allowed;
+}
+
+/** A mapping key written `<<` (plain) or tagged `!!merge`: the `yaml` package gives it a symbol as its value. */
+const isMergeKey = (key: unknown): boolean => isScalar(key) && typeof key.value === 'symbol';
+
+/**
+ * Reads a composed document's value the way the platform's decoder does, in one walk in document order
+ * (linear in the size of the document, however many aliases it has):
+ * - scalars as YAML 1.1 reads them, but timestamps, sexagesimal numbers (`1:30`) and `!!binary` kept as
+ *   their text (go-yaml v2 keeps timestamps as strings);
+ * - an alias is the value of the last node before it with that anchor (one shared value, never copied);
+ *   an alias inside the collection it names is refused ("anchor value contains itself"), and so is a
+ *   document whose aliases expand beyond go-yaml's limit ("excessive aliasing");
+ * - merge keys as go-yaml v2 applies them: in order, each merged key overwriting what came before it (a
+ *   later key overwrites it in turn); of a list of merged mappings, the earlier wins; a merge whose value is
+ *   not a mapping, an alias of one, or a list of those is refused;
+ * - keys: a mapping or list as a key is refused ("invalid map key"), and so is a null or empty key
+ *   (sigs.k8s.io/yaml cannot turn it into a JSON field name); booleans and numbers become their text.
+ * Throws Refusal for what the platform refuses. Not `strict` (a text naming no plat group, see `parseText`),
+ * keys and merges the platform refuses are read as the `yaml` package reads them (a null key as "", a
+ * collection key as its text), and a refused merge is left out.
+ */
+function readValue(doc: Document.Parsed, strict: boolean): unknown {
+  const anchors = new Map<string, Node>();
+  const values = new Map<Node, unknown>();
+  /** Nodes each node expands to when decoded (go-yaml's count), by anchored node. */
+  const sizes = new Map<Node, number>();
+  const open = new Set<Node>();
+  let decoded = 1;
+  let throughAliases = 0;
+
+  /** Returns the value and adds to `size[0]` the nodes decoding it takes. */
+  const read = (node: unknown, depth: number, size: [number]): unknown => {
+    if (node === null || node === undefined) {
+      size[0]++;
+      decoded++;
+      return null;
+    }
+    if (depth > MAX_DEPTH) throw new Refusal('yaml/syntax', TOO_DEEP, (node as Node).range ?? undefined);
+    if (isAlias(node)) {
+      const target = anchors.get(node.source);
+      if (target === undefined) throw new Refusal('yaml/syntax', `alias \`*${node.source}\` names no anchor before it`, node.range ?? undefined);
+      if (open.has(target)) {
+        throw new Refusal('yaml/alias-limit', `alias \`*${node.source}\` refers to a collection that contains it (a recursive alias, which the platform refuses); not linted`, node.range ?? undefined);
       }
-      return undefined;
+      const expanded = sizes.get(target)!;
+      decoded += 1 + expanded;
+      throughAliases += expanded;
+      size[0] += 1 + expanded;
+      if (excessiveAliasing(decoded, throughAliases)) {
+        throw new Refusal(
+          'yaml/alias-limit',
+          `document expands its aliases into more than ${throughAliases} nodes (a possible "billion laughs" alias bomb), which the platform's decoder refuses as excessive aliasing; not linted`,
+          undefined,
+        );
+      }
+      return values.get(target);
+    }
+    const n = node as Node;
+    decoded++;
+    const own: [number] = [1];
+    if (n.anchor) anchors.set(n.anchor, n);
+    let value: unknown;
+    if (isScalar(n)) {
+      const v = n.value;
+      value = v instanceof Date || n.format === 'TIME' || v instanceof Uint8Array ? n.source : v;
+    } else if (isMap(n)) {
+      open.add(n);
+      const out: Record<string, unknown> = {};
+      for (const pair of n.items) {
+        if (isMergeKey(pair.key)) merge(out, pair, depth, own);
+        else set(out, keyName(pair), read(pair.value, depth + 1, own), own);
+      }
+      open.delete(n);
+      value = out;
+    } else if (isSeq(n)) {
+      open.add(n);
+      const out: unknown[] = [];
+      for (const item of n.items) {
+        // `!!omap` and `!!pairs` hold key-value pairs: each is a one-key mapping
+        if (isPair(item)) {
+          const one: Record<string, unknown> = {};
+          set(one, keyName(item), read(item.value, depth + 2, own), own);
+          out.push(one);
+          own[0]++;
+        } else out.push(read(item, depth + 1, own));
+      }
+      open.delete(n);
+      value = out;
+    } else throw new Refusal('yaml/syntax', 'this node cannot be read', n.range ?? undefined);
+    size[0] += own[0];
+    if (n.anchor) {
+      values.set(n, value);
+      sizes.set(n, own[0]);
+    }
+    return value;
+  };
+
+  const keyName = (pair: Pair): string => {
+    let key = pair.key as unknown;
+    if (isAlias(key)) key = anchors.get(key.source);
+    const range = ((pair.key as Node | null)?.range ?? (pair.value as Node | null)?.range ?? undefined) as [number, number] | undefined;
+    if (isMap(key) || isSeq(key) || (isScalar(key) && typeof key.value === 'object' && key.value !== null && !(key.value instanceof Date) && !(key.value instanceof Uint8Array))) {
+      if (!strict) return String(key);
+      throw new Refusal('yaml/syntax', 'a mapping or list used as a mapping key, which the platform\'s decoder refuses ("invalid map key")', range);
+    }
+    if (!isScalar(key) || key.value === null || key.value === undefined) {
+      if (!strict) return '';
+      throw new Refusal('yaml/syntax', 'an empty or null mapping key, which the platform\'s decoder refuses (it has no JSON field name)', range);
+    }
+    const v = key.value;
+    const value = v instanceof Date || key.format === 'TIME' || v instanceof Uint8Array ? key.source : v;
+    // an anchored key can be aliased later, as a key or a value (`&a a: b` then `c: *a`)
+    if (key.anchor) {
+      anchors.set(key.anchor, key);
+      values.set(key, value);
+      sizes.set(key, 1);
+    }
+    return String(value);
+  };
+
+  const set = (out: Record<string, unknown>, name: string, value: unknown, size: [number]): void => {
+    size[0]++; // the key
+    decoded++;
+    if (name === '__proto__') Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    else out[name] = value;
+  };
+
+  const merge = (out: Record<string, unknown>, pair: Pair, depth: number, size: [number]): void => {
+    const v = pair.value as unknown;
+    const refuse = (at: unknown): never => {
+      const r = ((at as Node | null)?.range ?? (pair.key as Node).range ?? undefined) as [number, number] | undefined;
+      throw new Refusal('yaml/syntax', 'a merge key (`<<`) whose value is not a mapping, an alias of one, or a list of those, which the platform\'s decoder refuses ("map merge requires map or sequence of maps as the value")', r);
+    };
+    const isMapping = (x: unknown): boolean => isMap(x) || (isAlias(x) && isMap(anchors.get(x.source)));
+    const mergeOne = (x: unknown): void => {
+      const m = read(x, depth + 1, size) as Record<string, unknown>;
+      for (const k of Object.keys(m)) {
+        if (k === '__proto__') Object.defineProperty(out, k, { value: m[k], enumerable: true, writable: true, configurable: true });
+        else out[k] = m[k];
+      }
+    };
+    if (!strict && !(isSeq(v) ? v.items.every(isMapping) : isMapping(v))) return;
+    if (isSeq(v)) {
+      for (const item of v.items) if (!isMapping(item)) refuse(item);
+      // go-yaml merges the list from its end: the earlier mappings win
+      for (let i = v.items.length - 1; i >= 0; i--) mergeOne(v.items[i]);
+    } else if (isMapping(v)) mergeOne(v);
+    else refuse(v);
+  };
+
+  return read(doc.contents, 0, [0]);
+}
+
+/**
+ * Characters go-yaml's reader refuses anywhere in a file ("control characters are not allowed"): it accepts
+ * tab, line feed, carriage return, the printable ASCII range, NEL and the printable Unicode planes only.
+ */
+export const NOT_PRINTABLE = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
+
+/**
+ * The `yaml` package's lexer, changed where go-yaml's scanner reads more: a quoted scalar ends only at its
+ * closing quote (go-yaml's own writer and many tools continue one on lines at the parent key's indentation
+ * or at column 1, where the `yaml` package would end it), and a flow collection's lines may sit at any
+ * indentation. A document marker (`---`, `...`) at the start of a line inside either still ends it, as in
+ * go-yaml, which refuses that. See docs/yaml-compatibility.md.
+ */
+class PlatformLexer extends Lexer {}
+
+interface LexerState {
+  buffer: string;
+  pos: number;
+  atEnd: boolean;
+  flowLevel: number;
+  indentNext: number;
+  setNext(state: string): null;
+  pushToIndex(i: number, allowEmpty: boolean): Generator<string, number>;
+}
+
+const lexerBase = Lexer.prototype as unknown as { parseFlowCollection(this: LexerState): Generator<string, string | null> };
+
+const DOCUMENT_MARKER_LINE = /\n(?:---|\.\.\.)(?=[ \t\r\n]|$)/g;
+
+Object.defineProperties(PlatformLexer.prototype, {
+  parseQuotedScalar: {
+    value: function* parseQuotedScalar(this: LexerState): Generator<string, string | null> {
+      const buf = this.buffer;
+      const quote = buf[this.pos];
+      let end = this.pos + 1;
+      // the closing quote: in single quotes one that is not doubled, in double quotes one after an even number of backslashes
+      for (;;) {
+        end = buf.indexOf(quote!, end);
+        if (end === -1) break;
+        if (quote === "'") {
+          if (buf[end + 1] !== "'") break;
+          end += 2;
+        } else {
+          let n = 0;
+          while (buf[end - 1 - n] === '\\') n++;
+          if (n % 2 === 0) break;
+          end++;
+        }
+      }
+      if (end === -1 && !this.atEnd) return this.setNext('quoted-scalar');
+      const last = end === -1 ? buf.length : end;
+      DOCUMENT_MARKER_LINE.lastIndex = this.pos;
+      const marker = DOCUMENT_MARKER_LINE.exec(buf);
+      if (marker && marker.index < last) end = marker.index - (buf[marker.index - 1] === '\r' ? 2 : 1);
+      else if (end === -1) end = buf.length;
+      yield* this.pushToIndex(end + 1, false);
+      return this.flowLevel ? 'flow' : 'doc';
     },
-  });
+  },
+  parseFlowCollection: {
+    value: function* parseFlowCollection(this: LexerState): Generator<string, string | null> {
+      const indentNext = this.indentNext;
+      this.indentNext = 0;
+      try {
+        return yield* lexerBase.parseFlowCollection.call(this);
+      } finally {
+        this.indentNext = indentNext;
+      }
+    },
+  },
+});
+
+/** The lexemes of a text as the platform's decoder would split it (see PlatformLexer). */
+export function lex(text: string): Generator<string> {
+  return new PlatformLexer().lex(text);
+}
+
+/** A `%YAML` or `%TAG` directive problem, or an undeclared tag handle, that go-yaml's parser refuses. */
+function directiveProblems(tokens: readonly CST.Token[], text: string, out: Diagnostic[]): Set<number> {
+  const broken = new Set<number>();
+  if (!text.includes('%')) return broken;
+  let pending: CST.Directive[] = [];
+  let index = 0;
+  const refuse = (doc: number, at: number, length: number, message: string) => {
+    broken.add(doc);
+    out.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: at, end: at + length }, document: doc, fatal: true });
+  };
+  /** The directives before a document (or before the end: go-yaml then expects a document), checked. */
+  const directives = (): Set<string> => {
+    const handles = new Set(['!', '!!']);
+    let version = false;
+    for (const d of pending) {
+      const [name, arg] = d.source.replace(/\s+#.*$/, '').trim().split(/[ \t]+/);
+      const length = d.source.trimEnd().length;
+      if (name === '%YAML') {
+        if (version) refuse(index, d.offset, length, 'a second %YAML directive for one document, which the platform\'s decoder refuses ("found duplicate %YAML directive")');
+        else if (arg !== '1.1') refuse(index, d.offset, length, `\`%YAML ${arg ?? ''}\`: the platform's decoder reads YAML 1.1 only and refuses any other version ("found incompatible YAML document")`);
+        version = true;
+      } else if (name === '%TAG') {
+        if (arg !== undefined && handles.has(arg) && arg !== '!' && arg !== '!!') refuse(index, d.offset, length, `a second %TAG directive for the handle \`${arg}\`, which the platform's decoder refuses`);
+        if (arg !== undefined) handles.add(arg);
+      } else refuse(index, d.offset, length, `unknown directive \`${name}\`, which the platform's decoder refuses (it knows %YAML and %TAG only)`);
+    }
+    pending = [];
+    return handles;
+  };
+  for (const token of tokens) {
+    if (token.type === 'directive') {
+      pending.push(token);
+      continue;
+    }
+    if (token.type !== 'document') continue;
+    const handles = directives();
+    // a %TAG handle holds for the document it precedes only: go-yaml refuses it in a later one
+    if (text.includes('%TAG')) {
+      const check = (props: readonly CST.SourceToken[] | undefined) => {
+        for (const t of props ?? []) {
+          if (t.type !== 'tag') continue;
+          const handle = /^!(?:[\w-]*!)?/.exec(t.source)?.[0] ?? '!';
+          if (!handles.has(handle)) refuse(index, t.offset, t.source.length, `the tag handle \`${handle}\` is not declared by a %TAG directive of this document (a %TAG directive holds for the next document only), which the platform's decoder refuses`);
+        }
+      };
+      check(token.start);
+      CST.visit(token, (item) => {
+        check(item.start);
+        check(item.sep);
+      });
+    }
+    index++;
+  }
+  if (pending.length > 0) directives();
+  return broken;
+}
+
+/** Escapes go-yaml's scanner knows in double-quoted scalars (YAML 1.1: no `\/`), and escaped line breaks. */
+const GO_ESCAPE = /\\([^])/g;
+const GO_ESCAPES = new Set([...'0abt\tnvfre "\'\\NLP_xuU\n\r']);
+
+/**
+ * go-yaml reads an anchor or alias name as the letters, digits, `-` and `_` after `&` or `*`, and refuses
+ * it when that run is empty or followed by anything but a blank or one of `?:,]}%@\``. (After `&an:x` it
+ * reads the anchor `an` and the scalar `:x`, where the `yaml` package reads the anchor `an:x`: see
+ * docs/yaml-compatibility.md.)
+ */
+const GO_ANCHOR = /^[&*][0-9A-Za-z_-]+(?:$|[?:,\]}%@`])/;
+
+/** The offset of the first escape in a double-quoted scalar's source that go-yaml does not know, or -1. */
+export function unknownEscape(source: string): number {
+  if (!source.includes('\\')) return -1;
+  GO_ESCAPE.lastIndex = 0;
+  for (const m of source.matchAll(GO_ESCAPE)) if (!GO_ESCAPES.has(m[1]!)) return m.index!;
+  return -1;
+}
+
+interface TokenProblem {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+/**
+ * What go-yaml's scanner refuses in a document's tokens that the `yaml` package accepts (YAML 1.2 syntax
+ * that YAML 1.1 lacks): anchors and aliases with characters other than letters, digits, `-` and `_`; the
+ * `\/` escape; a plain scalar starting with `:` in a flow collection; an implicit key of a flow mapping
+ * that runs over a line break. Walked with its own stack (see MAX_DEPTH).
+ */
+function tokenProblem(doc: CST.Document): TokenProblem | undefined {
+  const stack: [CST.Token | undefined | null, boolean][] = [[doc.value, false]];
+  const props = (tokens: readonly CST.SourceToken[] | undefined): TokenProblem | undefined => {
+    for (const t of tokens ?? []) {
+      if (t.type === 'anchor' && !GO_ANCHOR.test(t.source)) {
+        return { offset: t.offset, length: t.source.length, message: `the anchor \`${t.source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses` };
+      }
+    }
+    return undefined;
+  };
+  let found = props(doc.start);
+  while (!found && stack.length > 0) {
+    const [t, inFlow] = stack.pop()!;
+    if (!t) continue;
+    switch (t.type) {
+      case 'alias':
+        if (!GO_ANCHOR.test(t.source)) found = { offset: t.offset, length: t.source.length, message: `the alias \`${t.source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses` };
+        break;
+      case 'scalar':
+        if (inFlow && t.source.startsWith(':')) found = { offset: t.offset, length: 1, message: 'a plain scalar starting with `:` inside a flow collection, which the platform\'s decoder (YAML 1.1) refuses' };
+        break;
+      case 'double-quoted-scalar': {
+        const at = unknownEscape(t.source);
+        if (at !== -1) found = { offset: t.offset + at, length: 2, message: `the escape \`${t.source.slice(at, at + 2)}\` is not one the platform's decoder (YAML 1.1) knows` };
+        break;
+      }
+      case 'block-map':
+      case 'block-seq':
+      case 'flow-collection': {
+        const flow = t.type === 'flow-collection';
+        for (const item of t.items as { start: CST.SourceToken[]; key?: CST.Token | null; sep?: CST.SourceToken[]; value?: CST.Token }[]) {
+          found = props(item.start) ?? props(item.sep);
+          if (found) break;
+          if (flow && item.key && item.sep && !item.start.some((x) => x.type === 'explicit-key-ind')) {
+            let newline = 'source' in item.key && typeof item.key.source === 'string' && /[\n\r]/.test(item.key.source);
+            for (const x of item.sep) {
+              if (x.type === 'map-value-ind') break;
+              if (x.type === 'newline') newline = true;
+            }
+            if (newline && item.sep.some((x) => x.type === 'map-value-ind')) {
+              found = { offset: item.key.offset, length: 0, message: 'an implicit key of a flow mapping that runs over a line break, which the platform\'s decoder refuses' };
+              break;
+            }
+          }
+          if (item.key) stack.push([item.key, flow || inFlow]);
+          if (item.value) stack.push([item.value, flow || inFlow]);
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
   return found;
 }
 
-/** Thrown by `toValue` for what only the `yaml` package's own conversion handles (aliases, merge keys, tags). */
-const FALLBACK = Symbol('fallback');
-
-/**
- * A document's value as the platform reads it, in one walk over the composed nodes. Aliases, merge keys,
- * explicitly tagged collections and non-scalar keys make it throw FALLBACK, and the caller uses `toJS` (with
- * its alias limit) instead.
- */
-function toValue(node: unknown): unknown {
-  if (node === null || node === undefined) return null;
-  if (isScalar(node)) {
-    const v = node.value;
-    if (v instanceof Date || node.format === 'TIME' || v instanceof Uint8Array) return node.source;
-    return v;
-  }
-  if (isMap(node)) {
-    if (node.tag) throw FALLBACK;
-    const out: Record<string, unknown> = {};
-    for (const pair of node.items) {
-      const k = pair.key;
-      if (!isScalar(k) || (typeof k.value === 'object' && k.value !== null)) throw FALLBACK;
-      const key = k.value === null ? '' : String(k.value);
-      if (key === '<<' || key === '__proto__') throw FALLBACK;
-      out[key] = toValue(pair.value);
-    }
-    return out;
-  }
-  if (isSeq(node)) {
-    if (node.tag) throw FALLBACK;
-    return node.items.map(toValue);
-  }
-  throw FALLBACK;
+/** The first character go-yaml's reader refuses, as a diagnostic of the document holding it. */
+function controlCharacter(text: string, documents: readonly Document.Parsed[], out: Diagnostic[]): number | undefined {
+  const m = NOT_PRINTABLE.exec(text);
+  if (!m) return undefined;
+  const at = m.index;
+  let index = documents.findIndex((d) => at < d.range[2]);
+  if (index === -1) index = Math.max(0, documents.length - 1);
+  const code = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  out.push({
+    ruleId: 'yaml/syntax',
+    severity: 'error',
+    message: `Parsing error: the control character U+${code} is not allowed; the platform's decoder refuses the file ("control characters are not allowed")`,
+    path: [],
+    range: { start: at, end: at + m[0].length },
+    document: index,
+    fatal: true,
+  });
+  return index;
 }
-
-const TO_JS: ToJSOptions = { maxAliasCount: MAX_ALIAS_COUNT };
 
 /** Plain scalars whose reading may differ between YAML 1.1 and 1.2. */
 export const MAYBE_AMBIGUOUS = /^(?:[yYnN]|[Yy]es|YES|[Nn]o|NO|[Oo]n|ON|[Oo]ff|OFF|[-+]?0[0-7_]+|[-+]?0b[01_]+|[-+]?0o[0-7]+|[-+]?[0-9][0-9_]*_[0-9_]*|[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*_[0-9_]*|[-+]?0x[0-9a-fA-F_]*_[0-9a-fA-F_]*)$/;
@@ -208,10 +588,11 @@ export function ambiguousScalars(
   isSecret: (path: readonly (string | number)[]) => boolean = () => false,
 ): void {
   // Most documents hold no candidate at all: a regular-expression scan of their text is far cheaper than a walk.
+  // (the document's own text only: a search running on to the end of the file would make a file of many
+  // documents quadratic)
   const [start, , end] = doc.range;
-  CANDIDATE.lastIndex = start;
-  const m = CANDIDATE.exec(text);
-  if (!m || m.index >= end) return;
+  CANDIDATE.lastIndex = 0;
+  if (!CANDIDATE.test(text.slice(start, end))) return;
   visit(doc, {
     Scalar(_key, node: Scalar, ancestors) {
       if (node.type !== Scalar.PLAIN || typeof node.source !== 'string' || !MAYBE_AMBIGUOUS.test(node.source)) return;
@@ -233,32 +614,74 @@ export function ambiguousScalars(
 export interface Tokens {
   tokens: CST.Token[];
   lineCounter: LineCounter;
+  /** Where the parser stopped, at a nesting too deep to read (the last token is then an error token there). */
+  truncatedAt?: number;
 }
 
-export function tokenize(text: string, lexemes?: readonly string[]): Tokens {
+export function tokenize(text: string, lexemes: Iterable<string> = lex(text)): Tokens {
   const lineCounter = new LineCounter();
   const parser = new Parser(lineCounter.addNewLine);
-  if (!lexemes) return { tokens: [...parser.parse(text)], lineCounter };
-  // the lexer's tokens of `text`, already made (src/lex-read.ts): parsed as `Parser#parse` would
+  const state = parser as unknown as { stack: unknown[]; offset: number };
+  // the lexemes of `text` (made here, or earlier by src/lex-read.ts), parsed as `Parser#parse` would
   lineCounter.addNewLine(0);
   const tokens: CST.Token[] = [];
-  for (const lexeme of lexemes) for (const t of parser.next(lexeme)) tokens.push(t);
+  for (const lexeme of lexemes) {
+    for (const t of parser.next(lexeme)) tokens.push(t);
+    // The parser closes nested collections recursively: far past MAX_DEPTH (where parseText stops
+    // composing) it would run out of stack. The rest of such a text is not read.
+    if (state.stack.length > MAX_DEPTH + 20) {
+      tokens.push({ type: 'error', offset: state.offset, source: '', message: TOO_DEEP });
+      return { tokens, lineCounter, truncatedAt: state.offset };
+    }
+  }
   for (const t of parser.end()) tokens.push(t);
   return { tokens, lineCounter };
 }
 
 /**
  * Composes every document of a file once, keeping node ranges; never throws on bad input. Takes the tokens
- * of an earlier `tokenize` of the same text, so a file is lexed and parsed only once.
+ * of an earlier `tokenize` of the same text, so a file is lexed and parsed only once. Besides the `yaml`
+ * package's own errors, reports what the platform's decoder (go-yaml v2) refuses and the `yaml` package
+ * accepts (docs/yaml-compatibility.md).
  */
-export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResult {
+export function parseText(text: string, pre: Tokens = tokenize(text), strict = text.includes('.plat.io/')): ParseResult {
   const { lineCounter } = pre;
   const diagnostics: Diagnostic[] = [];
   const documents: LintDocument[] = [];
-  const list: Document.Parsed[] = [...new Composer(PARSE_OPTIONS).compose(pre.tokens)] as Document.Parsed[];
+  // What the platform's decoder refuses beyond the `yaml` package's own errors is reported (`strict`) only in
+  // a text that names a plat group (`….plat.io/`): another tool's file (a tsconfig.json with comments, a
+  // template) is not read by the platform, and stays quiet as before.
+  const refused = strict ? directiveProblems(pre.tokens, text, diagnostics) : new Set<number>();
+  // a document nested too deeply is composed without its content (and reported): see MAX_DEPTH
+  const composer = new Composer(PARSE_OPTIONS);
+  const list: Document.Parsed[] = [];
+  for (const token of pre.tokens) {
+    if (token.type === 'error' && token.offset === pre.truncatedAt) continue; // reported below
+    const deep = token.type === 'document' ? tooDeep(token) : -1;
+    for (const d of composer.next(deep === -1 ? token : ({ ...token, value: undefined } as CST.Document))) list.push(d as Document.Parsed);
+    if (token.type !== 'document') continue;
+    // the composer holds the document it was just given until the next one: its index is the count so far
+    const index = list.length;
+    const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : strict ? tokenProblem(token) : undefined;
+    if (!problem) continue;
+    refused.add(index);
+    const { offset, length, message } = problem;
+    diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: offset, end: offset + length }, document: index, fatal: true });
+  }
+  for (const d of composer.end()) list.push(d as Document.Parsed);
+  if (pre.truncatedAt !== undefined) {
+    const at = pre.truncatedAt;
+    diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${TOO_DEEP}`, path: [], range: { start: at, end: at }, document: list.length, fatal: true });
+  }
+  const control = strict ? controlCharacter(text, list, diagnostics) : undefined;
+  if (control !== undefined) refused.add(control);
   list.forEach((doc, index) => {
-    for (const w of doc.warnings) diagnostics.push(yamlErrorDiagnostic(w, index, 'warning'));
-    let broken = false;
+    for (const w of doc.warnings) {
+      // a directive go-yaml refuses is reported above, as an error
+      if (w.code === 'BAD_DIRECTIVE' && refused.has(index)) continue;
+      diagnostics.push(yamlErrorDiagnostic(w, index, 'warning'));
+    }
+    let broken = refused.has(index);
     let duplicates = false;
     for (const e of doc.errors) {
       if (e.code === 'DUPLICATE_KEY') duplicates = true;
@@ -273,34 +696,18 @@ export function parseText(text: string, pre: Tokens = tokenize(text)): ParseResu
     let value: unknown;
     if (!broken) {
       try {
-        try {
-          value = toValue(doc.contents);
-        } catch (e) {
-          if (e !== FALLBACK) throw e;
-          restoreStrings(doc);
-          const recursive = recursiveAlias(doc);
-          if (recursive) {
-            broken = true;
-            diagnostics.push({
-              ruleId: 'yaml/alias-limit',
-              severity: 'error',
-              message: `alias \`*${recursive.source}\` refers to a collection that contains it (a recursive alias, which the platform refuses); not linted`,
-              path: [],
-              range: { start: recursive.range?.[0] ?? start, end: recursive.range?.[1] ?? start },
-              document: index,
-              fatal: true,
-            });
-          } else value = doc.toJS(TO_JS);
-        }
+        value = readValue(doc, strict);
       } catch (err) {
-        if (!(err instanceof ReferenceError)) throw err;
+        const refusal = err instanceof Refusal ? err : err instanceof RangeError && /call stack/i.test(err.message) ? new Refusal('yaml/syntax', TOO_DEEP, undefined) : undefined;
+        if (!refusal) throw err;
         broken = true;
+        const [from = start, to = from] = refusal.range ?? [start, start];
         diagnostics.push({
-          ruleId: 'yaml/alias-limit',
+          ruleId: refusal.ruleId,
           severity: 'error',
-          message: `document expands more than ${MAX_ALIAS_COUNT} aliases (a possible "billion laughs" alias bomb); not linted`,
+          message: refusal.ruleId === 'yaml/syntax' ? `Parsing error: ${refusal.message}` : refusal.message,
           path: [],
-          range: { start, end: start },
+          range: { start: from, end: Math.max(from, to) },
           document: index,
           fatal: true,
         });

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, isCollection, type Document, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, isCollection, visit, type Alias, type Document, type Node, type Pair } from 'yaml';
 import type { Path } from './path.js';
 import type { Range } from './types.js';
 
@@ -16,13 +16,35 @@ function rangeOf(node: Node | null | undefined): Range | undefined {
 }
 
 function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return key.value === null ? '' : String(key.value);
+  // a merge key's value is a symbol
+  if (isScalar(key)) return key.value === null ? '' : typeof key.value === 'symbol' ? '<<' : String(key.value);
   return undefined;
+}
+
+/** Each alias's node, by document, found in one walk (`Alias#resolve` walks the whole document each time). */
+const aliasTargets = new WeakMap<Document, Map<Alias, Node>>();
+
+function targetsOf(doc: Document): Map<Alias, Node> {
+  let targets = aliasTargets.get(doc);
+  if (targets) return targets;
+  const found = new Map<Alias, Node>();
+  const anchors = new Map<string, Node>();
+  // an alias names the last node before it with that anchor, in document order
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node)) {
+        const target = anchors.get(node.source);
+        if (target) found.set(node, target);
+      } else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  aliasTargets.set(doc, (targets = found));
+  return targets;
 }
 
 function deref(doc: Document, node: unknown): Node | null {
   let cur = node;
-  for (let i = 0; i < 16 && isAlias(cur); i++) cur = cur.resolve(doc);
+  for (let i = 0; i < 16 && isAlias(cur); i++) cur = targetsOf(doc).get(cur);
   return (cur as Node | null) ?? null;
 }
 

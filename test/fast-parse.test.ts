@@ -139,3 +139,24 @@ describe('the lexer reader (src/lex-read.ts)', () => {
     }
   });
 });
+
+describe('inputs where the fast readers accepted what the full parse refuses, or placed a finding elsewhere (regressions)', () => {
+  const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\n';
+  const positions = (text: string, fastReader: boolean) => lintText(text, { fastReader }).diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`);
+  it.each([
+    ['an implicit key over 1,024 characters (quoted)', `${HEAD}"${'k'.repeat(1030)}": 1\n`, ['yaml/syntax 3:1']],
+    ['an implicit key whose `:` is over 1,024 characters away', `${HEAD}${'k'.repeat(1000)}${' '.repeat(30)}: 1\n`, ['yaml/syntax 3:1']],
+    ['U+0002 after a flow sequence', `${HEAD}rules: []\n\u0002`, ['yaml/syntax 4:1']],
+    ['U+001F in a plain scalar', `${HEAD}rules: []\nomitStages: [a\u001fb]\n`, ['yaml/syntax 4:15']],
+    // (read by the fast reader, and placed from the composed document)
+    ['a list item holding an empty list', `${HEAD}rules:\n- -`, ['schema/type 4:4']],
+    ['a flow mapping with an empty key', `${HEAD}rules: [{: x}]\n`, ['yaml/syntax 3:10']],
+    ['a null key', `${HEAD}rules:\n- ~: x\n`, ['yaml/syntax 4:3']],
+    ['the escape \\/', `${HEAD}rules:\n- level: "No\\/ne"\n`, ['yaml/syntax 4:13']],
+    ['a block sequence 3,000 levels deep', `${HEAD}rules:\n${'- '.repeat(3000)}x\n`, ['yaml/syntax 4:1038']],
+  ])('%s', (name, text, expected) => {
+    expect(check(text)).toBe(name.startsWith('a list item') ? 'agreed' : 'gave-up');
+    expect(positions(text, true)).toEqual(expected);
+    expect(lintText(text)).toEqual(lintText(text, { fastReader: false }));
+  });
+});

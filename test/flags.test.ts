@@ -49,6 +49,13 @@ describe('readers', () => {
     expect(text.slice(words[1]!.offsets[14]!, words[1]!.offsets.at(-1))).toBe('a=b"');
   });
 
+  it('ends on a backslash before a lone carriage return (a file with CR line ends): a continuation, not an endless loop', () => {
+    const text = '/usr/bin/platlet --max-pods=20 \\\r--v 2\r\\\r';
+    expect(readFlagsFile(text).words.map((w) => w.text)).toEqual(['--max-pods=20', '--v', '2']);
+    const result = lintFlagsText(text.repeat(200), { form: 'flags' });
+    expect(result.fatalErrorCount).toBe(0);
+  });
+
   it('reads an environment file: PLATLET_..._ARGS lines in order, quoted or not', () => {
     const text = 'HOME=/root\nPLATLET_PLATADM_ARGS="--cgroup-driver=systemd --max-pods=50"\nexport PLATLET_EXTRA_ARGS=--v=2 # verbose\nOTHER_ARGS=--x\n';
     const { words } = readEnvFile(text);

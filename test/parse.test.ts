@@ -1,7 +1,7 @@
 // Reading YAML the way the platform's decoder does (YAML 1.1), and warning where YAML 1.2 differs.
 import { describe, expect, it } from 'vitest';
 import { lintText } from '../src/lint.js';
-import { parseText } from '../src/parse.js';
+import { parseText, tokenize } from '../src/parse.js';
 import { formatPath } from '../src/path.js';
 
 const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\n';
@@ -48,7 +48,7 @@ describe('yaml/ambiguous-scalar', () => {
 });
 
 describe('the document value', () => {
-  it('is the same through the fast walk and through toJS with aliases and merge keys', () => {
+  it('is the same written out and through aliases and merge keys', () => {
     const direct = parseText('a: 2026-01-02\nb: 1:30\nc: [on, 0x1F, ~, "x"]\nd: {e: 1.5}\n').documents[0]!.value;
     const viaAlias = parseText('base: &b {k: v}\na: 2026-01-02\nb: 1:30\nc: [on, 0x1F, ~, "x"]\nd: {e: 1.5}\nm: {<<: *b}\n').documents[0]!.value;
     expect(direct).toEqual({ a: '2026-01-02', b: '1:30', c: [true, 31, null, 'x'], d: { e: 1.5 } });
@@ -58,5 +58,126 @@ describe('the document value', () => {
     const v = parseText('__proto__: {polluted: true}\n').documents[0]!.value as Record<string, unknown>;
     expect(Object.keys(v)).toEqual(['__proto__']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+/** The findings of a text as `rule line:column`, the same with the fast readers on and off. */
+function findings(text: string): string[] {
+  const fast = lintText(text);
+  expect(fast, 'the fast readers change nothing').toEqual(lintText(text, { fastReader: false }));
+  return fast.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`);
+}
+
+describe('inputs that crashed or hung a run (regressions)', () => {
+  it('a flow mapping with an empty key is one yaml/syntax finding (go-yaml: "did not find expected node content")', () => {
+    expect(findings(HEAD + 'rules: {:}\n')).toEqual(['yaml/syntax 3:9']);
+    // in a file that names no plat group (another tool's file) the platform's refusals stay quiet
+    expect(findings('{:}\n')).toEqual([]);
+    expect(findings(HEAD + 'x: {: y}\n')).toEqual(['yaml/syntax 3:5']);
+    // a null key has no JSON field name: sigs.k8s.io/yaml refuses it
+    expect(findings(HEAD + '~: 1\n')).toEqual(['yaml/syntax 3:1']);
+    expect(lintText(HEAD + 'x: {: y}\n').diagnostics[0]!.message).toBe("Parsing error: an empty or null mapping key, which the platform's decoder refuses (it has no JSON field name)");
+  });
+  it('a merge key whose list holds an alias of a scalar is one yaml/syntax finding at that alias', () => {
+    expect(findings(HEAD + 'x: &x 2\nrules:\n  <<: [*x]\n')).toEqual(['yaml/syntax 5:8']);
+    expect(findings(HEAD + 'x: &x [1]\nrules:\n  <<: *x\n')).toEqual(['yaml/syntax 5:7']);
+  });
+  it('a block sequence nested thousands of levels deep is one finding, at the same place through every reader', () => {
+    expect(findings(HEAD + 'rules:\n' + '- '.repeat(505) + 'x\n')).toEqual(['yaml/syntax 4:999']);
+    expect(findings(HEAD + 'rules:\n' + '- '.repeat(5000) + 'x\n')).toEqual(['yaml/syntax 4:1038']);
+    // far deeper, followed by another document: the parser stops reading there
+    expect(findings('- '.repeat(30000) + 'x\n---\n' + HEAD + 'rules: []\n')).toEqual(['yaml/syntax 1:1040']);
+    expect(findings(HEAD + 'rules: ' + '['.repeat(20000) + ']'.repeat(20000) + '\n')).toEqual(['yaml/syntax 3:527']);
+    expect(findings(HEAD + 'rules: ' + '{a: '.repeat(5000) + '1' + '}'.repeat(5000) + '\n')).toEqual(['yaml/syntax 3:2081']);
+  });
+  it('a file of 10,000 small documents and one of 4,000 aliases are read in one pass each (linear)', () => {
+    // the quadratic readers took over a minute for 20,000 documents, and 38 s for 4,000 aliases
+    // (plat documents: the YAML 1.1 scan runs on them; the anchor makes the fast readers give up)
+    const docs = Array.from({ length: 10000 }, (_, i) => `${HEAD}rules:\n- level: None\n  users: [u${i}]\n`).join('---\n') + '---\nx: &a 1\n';
+    const many = parseText(docs);
+    expect(many.documents).toHaveLength(10001);
+    expect(many.documents[9999]!.value).toEqual({ apiVersion: 'audit.plat.io/v1', kind: 'Policy', rules: [{ level: 'None', users: ['u9999'] }] });
+    const linted = lintText(docs);
+    expect(linted.diagnostics).toEqual([]);
+    expect(linted.documentsChecked).toBe(10000);
+    const aliases = HEAD + 'rules:\n- level: None\n  users:\n  - &u alice\n' + '  - *u\n'.repeat(4000);
+    const { documents } = parseText(aliases);
+    const users = (documents[0]!.value as { rules: { users: string[] }[] }).rules[0]!.users;
+    expect(users).toHaveLength(4001);
+    expect(new Set(users)).toEqual(new Set(['alice']));
+    expect(lintText(aliases).diagnostics).toEqual([]);
+  });
+  it('the fast readers refuse what the full parse refuses: long implicit keys, control characters', () => {
+    expect(findings(HEAD + `"${'k'.repeat(1030)}": 1\n`)).toEqual(['yaml/syntax 3:1']);
+    expect(findings(HEAD + `${'k'.repeat(1000)}${' '.repeat(30)}: 1\n`)).toEqual(['yaml/syntax 3:1']);
+    expect(findings(HEAD + 'rules: []\n\u0002')).toEqual(['yaml/syntax 4:1']);
+    expect(findings(HEAD + 'rules: []\nomitStages: ["a\u001fb"]\n')).toEqual(['yaml/syntax 4:16']);
+    expect(lintText(HEAD + 'rules: []\nomitStages: [a\u007fb]\n').diagnostics[0]!.message).toBe(
+      'Parsing error: the control character U+007F is not allowed; the platform\'s decoder refuses the file ("control characters are not allowed")',
+    );
+  });
+  it('a list item holding an empty list (`- -`) is placed at that item by every reader', () => {
+    expect(findings(HEAD + 'rules:\n- -')).toEqual(['schema/type 4:4']);
+  });
+});
+
+describe('YAML the platform reads and the `yaml` package does not (docs/yaml-compatibility.md)', () => {
+  it('a quoted scalar continued at the key\'s indentation or at column 1 is read, folded as go-yaml folds it', () => {
+    expect(parseText('key: "abc\ndef"\nnext: 1\n').documents[0]!.value).toEqual({ key: 'abc def', next: 1 });
+    expect(parseText("a:\n  key: 'abc\n  def'\n  b: 2\n").documents[0]!.value).toEqual({ a: { key: 'abc def', b: 2 } });
+    expect(parseText('a:\n  key: "abc\n\n\ndef"\n').documents[0]!.value).toEqual({ a: { key: 'abc\n\ndef' } });
+    expect(parseText('a:\n  key: "abc\n\tdef \\\nghi"\n').documents[0]!.value).toEqual({ a: { key: 'abc def ghi' } });
+    expect(findings(HEAD + 'rules:\n- level: None\n  users: ["system:\nadmin"]\n')).toEqual([]);
+  });
+  it('a flow collection continued at any indentation is read', () => {
+    expect(parseText('a:\n  b: [x,\nz]\n  c: {p: 1,\nq: 2}\n').documents[0]!.value).toEqual({ a: { b: ['x', 'z'], c: { p: 1, q: 2 } } });
+  });
+  it('a document marker inside a quoted scalar still ends it (go-yaml: "found unexpected document indicator")', () => {
+    expect(findings(HEAD + 'rules: "abc\n---\ndef"\n').filter((f) => f.startsWith('yaml/syntax')).length).toBeGreaterThan(0);
+  });
+});
+
+describe('YAML the platform refuses and the `yaml` package accepts (docs/yaml-compatibility.md)', () => {
+  /** The syntax errors of a text read as a file of plat objects (`strict`). */
+  const syntax = (text: string) => parseText(text, tokenize(text), true).diagnostics.filter((d) => d.ruleId === 'yaml/syntax').map((d) => d.message);
+  it('a %YAML directive other than 1.1, two of them, and unknown directives', () => {
+    expect(syntax('%YAML 1.1\n---\na: yes\n')).toEqual([]);
+    expect(parseText('%YAML 1.1\n---\na: yes\n').documents[0]!.value).toEqual({ a: true });
+    expect(syntax('%YAML 1.2\n---\na: 1\n')).toEqual(["Parsing error: `%YAML 1.2`: the platform's decoder reads YAML 1.1 only and refuses any other version (\"found incompatible YAML document\")"]);
+    expect(syntax('%YAML 1.1\n%YAML 1.1\n---\na: 1\n')).toEqual(["Parsing error: a second %YAML directive for one document, which the platform's decoder refuses (\"found duplicate %YAML directive\")"]);
+    expect(syntax('%FOO bar\n---\na: 1\n')).toEqual(["Parsing error: unknown directive `%FOO`, which the platform's decoder refuses (it knows %YAML and %TAG only)"]);
+    expect(syntax('%YAML 1.2\n')).toHaveLength(1);
+    // a %YAML 1.1 directive per document is fine
+    expect(syntax('%YAML 1.1\n---\na: 1\n...\n%YAML 1.1\n---\nb: 2\n')).toEqual([]);
+  });
+  it('a %TAG handle used in a later document', () => {
+    const text = '%TAG !e! tag:example.com,2000:\n---\na: !e!x 1\n---\nb: !e!y 2\n';
+    const r = parseText(text, tokenize(text), true);
+    expect(r.diagnostics.filter((d) => d.ruleId === 'yaml/syntax').map((d) => [d.document, text.slice(d.range.start, d.range.end)])).toEqual([[1, '!e!y']]);
+    expect(r.documents.map((d) => d.broken)).toEqual([false, true]);
+  });
+  it('collections as keys, the `\\/` escape, `:`-led plain scalars and keys over a line break in flow collections', () => {
+    expect(syntax('[a]: 1\n')).toEqual(['Parsing error: a mapping or list used as a mapping key, which the platform\'s decoder refuses ("invalid map key")']);
+    expect(syntax('? {a: 1}\n: 1\n')).toHaveLength(1);
+    expect(syntax('a: "x\\/y"\n')).toEqual(["Parsing error: the escape `\\/` is not one the platform's decoder (YAML 1.1) knows"]);
+    expect(syntax('a: "x\\"y\\\\z\\ty"\n')).toEqual([]);
+    expect(syntax('a: [:x]\n')).toHaveLength(1);
+    expect(syntax('a: {b\n  : c}\n')).toHaveLength(1);
+  });
+  it('merge keys as go-yaml v2 applies them: a merged key overwrites an earlier one; of a list, the first mapping wins', () => {
+    expect(parseText('b: &b {k: 1}\nm:\n  k: 0\n  <<: *b\n').documents[0]!.value).toEqual({ b: { k: 1 }, m: { k: 1 } });
+    expect(parseText('b: &b {k: 1}\nm:\n  <<: *b\n  k: 0\n').documents[0]!.value).toEqual({ b: { k: 1 }, m: { k: 0 } });
+    expect(parseText('a: &a {k: 1}\nb: &b {k: 2, j: 2}\nm:\n  <<: [*a, *b]\n').documents[0]!.value).toEqual({ a: { k: 1 }, b: { k: 2, j: 2 }, m: { k: 1, j: 2 } });
+  });
+  it('an anchored key is aliased as a key or a value (suite cases E76Z, HMQ5)', () => {
+    expect(parseText('&a a: &b b\n*b : *a\n').documents[0]!.value).toEqual({ a: 'b', b: 'a' });
+  });
+  it('aliases: many are fine (go-yaml refuses only excessive aliasing); a bomb and a recursive alias are refused', () => {
+    const many = 'a: &a x\nb: [' + Array(4000).fill('*a').join(', ') + ']\n';
+    expect(parseText(many, tokenize(many), true).diagnostics).toEqual([]);
+    const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill('*' + 'abcdefghi'[i]).join(',')}]`)].join('\n') + '\n';
+    expect(parseText(bomb).diagnostics.map((d) => d.ruleId)).toEqual(['yaml/alias-limit']);
+    expect(parseText(bomb, tokenize(bomb), true).diagnostics.map((d) => d.ruleId)).toEqual(['yaml/alias-limit']);
+    expect(parseText('a: &a [*a]\n').diagnostics.map((d) => d.ruleId)).toEqual(['yaml/alias-limit']);
   });
 });

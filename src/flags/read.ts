@@ -63,8 +63,10 @@ export function splitWords(chars: Chars, options: SplitOptions = {}): Word[] {
       i++;
       continue;
     }
-    if (c === '\\' && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) {
-      i += text[i + 1] === '\n' ? 2 : 3;
+    // a continuation: `\` before a line break (LF, CR LF, or a lone CR); the inner loop below stops at one, so
+    // skipping it here is what makes the loop advance
+    if (c === '\\' && (text[i + 1] === '\n' || text[i + 1] === '\r')) {
+      i += text[i + 1] === '\r' && text[i + 2] === '\n' ? 3 : 2;
       continue;
     }
     if (options.comments && c === '#') {
