@@ -3,6 +3,7 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { compareDiagnostics, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
 import type { LocatedFact } from './objects.js';
+import { redactDiagnostic } from './redact.js';
 import { ADMIN_ROLES } from './services/rbac.js';
 import { covers, unusedMessage } from './suppress.js';
 import type { Position, Range } from './types.js';
@@ -50,7 +51,7 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
     const severity = effectiveSeverity(config, ruleId, BUILTIN_RULES[ruleId]!.severity);
     if (severity === null) return;
     const d: LocatedDiagnostic = { ruleId, severity, message, path, range: { start: r.start, end: r.end }, document: w.fact.document, kind: w.fact.kind, apiVersion: w.fact.apiVersion, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn };
-    found.set(w.file, [...(found.get(w.file) ?? []), d]);
+    found.set(w.file, [...(found.get(w.file) ?? []), redactDiagnostic(d)]);
   };
 
   const byIdentity = new Map<string, Where[]>();

@@ -1,0 +1,141 @@
+// Secrets never leave platlint in a message. Findings quote the values they are about (a name, a URL, a
+// token the YAML parser could not read), and a value may be, or hold, a secret: a URL with a password, a
+// private key pasted into the wrong field, a bearer token. Every finding passes through `redactDiagnostic`
+// once, when its file's result is summarized (src/lint.ts) or when the checks across files make it
+// (src/sets.ts), so that every output (every report format, the language server, the API) gets the same
+// redacted text. The values of a kind's sensitive fields (KindSpec.sensitive) are scrubbed before, where
+// the document is known (src/lint.ts); here the patterns are found wherever they are.
+import { KINDS } from './kinds.js';
+import type { Diagnostic, RelatedInfo } from './types.js';
+
+export const REDACTED = '[redacted]';
+
+/**
+ * `scheme://user:password@host` (the user part may be empty): the password ends at the last `@` before a
+ * space, a quote or a backtick, as a URL parser finds the end of the user information. A URL cut short
+ * (`…`) after the colon is redacted to its end.
+ */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*):(?:[^\s`'"<>]*@|[^\s`'"<>@]*…)/gi;
+
+/**
+ * A PEM private key block (`-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----`), whole or cut
+ * short: without its END line, everything up to the end of the key's characters (base64, line breaks as
+ * written in the file or escaped as `\n`, PEM headers) goes.
+ */
+const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|(?:[A-Za-z0-9+/=:,\s-]|\\[nrt])*)/g;
+
+/** HTTP credentials as written in a header value: `Bearer <token>`, `Basic <base64>`. */
+const AUTH_HEADER = /\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{8,}=*/g;
+
+/** A message with URL passwords, private key blocks and header credentials replaced by `[redacted]`. */
+export function redactSecrets(message: string): string {
+  // most messages hold none of the markers: test cheaply first
+  let out = message;
+  if (out.includes('://')) out = out.replace(URL_PASSWORD, (m, user: string) => `${user}:${REDACTED}${m.endsWith('…') ? '…' : '@'}`);
+  if (out.includes('PRIVATE KEY-----')) out = out.replace(PRIVATE_KEY, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`);
+  if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(AUTH_HEADER, `$1$2${REDACTED}`);
+  return out;
+}
+
+/** The text of a line from `start` back to its beginning, and on to its end. */
+function lineAround(text: string, offset: number): { before: string; after: string } {
+  const from = Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 4096);
+  let to = text.indexOf('\n', offset);
+  if (to === -1 || to > offset + 4096) to = Math.min(text.length, offset + 4096);
+  return { before: text.slice(from, offset), after: text.slice(offset, to) };
+}
+
+/**
+ * Whether the finding at `offset` sits in the value of a field that holds a secret, read from the text
+ * alone (a document the parser could not read has no kind): the key before it on its line, or the key of a
+ * block scalar above it, names a secret.
+ */
+function inSecretField(text: string, offset: number): boolean {
+  const { before } = lineAround(text, offset);
+  const key = /(?:^|[\s{,\-?])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*:(?:\s|$)/g;
+  let m: RegExpExecArray | null;
+  let last: string | undefined;
+  while ((m = key.exec(before)) !== null) last = m[1];
+  if (last !== undefined) return isSecretKey(last);
+  // a continuation line of a multi-line scalar: the nearest less indented key above it
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 256))![0].length;
+  let at = lineStart - 1;
+  for (let lines = 0; at > 0 && lines < 200; lines++) {
+    const prev = text.lastIndexOf('\n', at - 1) + 1;
+    const line = text.slice(prev, at);
+    const m2 = /^([ \t]*)(?:-\s+)?["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*:/.exec(line);
+    if (m2 && m2[1]!.length < indent) return isSecretKey(m2[2]!);
+    at = prev - 1;
+  }
+  return false;
+}
+
+/** The last names of every kind's sensitive paths (KindSpec.sensitive): `secret`, `token`, `clientKeyData`. */
+const SECRET_KEYS: ReadonlySet<string> = new Set(KINDS.flatMap((k) => k.sensitive.map((p) => p[p.length - 1]!)));
+/** The usual names of secrets in other files. */
+const SECRET_NAME = /(?:secret|token|password|passwd|credential|private|apikey|api-key|api_key|keydata)/i;
+
+function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.has(key) || SECRET_NAME.test(key);
+}
+
+/**
+ * A YAML syntax message about a token inside a secret field: every piece of the message (three characters
+ * or more) that is also in the field's text is replaced. The parser's messages quote the broken token
+ * (`block scalar header includes extra characters: |s3cr3t`, `unresolved tag: !s3cr3t`).
+ */
+function redactTokens(message: string, value: string): string {
+  let out = message;
+  for (let round = 0; round < 8; round++) {
+    const common = longestCommon(out, value);
+    if (common.length < 3) break;
+    out = out.split(common).join(REDACTED);
+  }
+  return out;
+}
+
+/** The longest common substring of two short strings (messages are short; the value is one line, capped). */
+function longestCommon(a: string, b: string): string {
+  if (a.length === 0 || b.length === 0) return '';
+  let best = 0;
+  let end = 0;
+  let prev = new Uint16Array(b.length + 1);
+  let cur = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? prev[j - 1]! + 1 : 0;
+      if (cur[j]! > best) {
+        best = cur[j]!;
+        end = i;
+      }
+    }
+    [prev, cur] = [cur, prev];
+    cur.fill(0);
+  }
+  return a.slice(end - best, end);
+}
+
+/** Rules whose messages quote the file's text where the document could not be read. */
+const TOKEN_RULES = new Set(['yaml/syntax', 'yaml/warning']);
+
+/**
+ * A finding's message and its related messages, redacted (in place; returns the finding). `text` is the
+ * file's text (offsets as in the finding's range), to see which field a YAML error sits in.
+ */
+export function redactDiagnostic<T extends Pick<Diagnostic, 'ruleId' | 'message' | 'range'> & { related?: RelatedInfo[] }>(d: T, text?: string): T {
+  let message = redactSecrets(d.message);
+  if (text !== undefined && TOKEN_RULES.has(d.ruleId) && inSecretField(text, d.range.start)) {
+    const { before, after } = lineAround(text, d.range.start);
+    const value = before.replace(/^.*?:\s/, '') + after;
+    message = redactTokens(message, value.slice(0, 1024));
+  }
+  if (message !== d.message) d.message = message;
+  if (d.related) {
+    for (const r of d.related) {
+      const m = redactSecrets(r.message);
+      if (m !== r.message) r.message = m;
+    }
+  }
+  return d;
+}
