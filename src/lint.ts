@@ -255,7 +255,7 @@ export function internalError(err: unknown, where: string, what: string): Diagno
 /**
  * Test-only fault injection, to check that one file's failure does not take a run down (test/robust.test.ts):
  * with `PLATLINT_INTERNAL_FAULT=<marker>` in the environment, linting a text that contains the marker
- * throws; with `exit:<marker>`, a worker thread linting it exits instead. Not an option, not documented for
+ * throws; with `exit:<marker>`, a worker thread linting it exits (the main thread lints it as usual). Not an option, not documented for
  * users: nothing sets it but the tests.
  */
 const FAULT = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_FAULT || undefined;
@@ -265,7 +265,10 @@ function injectedFault(text: string): void {
   const exit = FAULT.startsWith('exit:');
   const marker = exit ? FAULT.slice(5) : FAULT;
   if (marker === '' || !text.includes(marker)) return;
-  if (exit && !isMainThread) process.exit(70);
+  if (exit) {
+    if (!isMainThread) process.exit(70);
+    return;
+  }
   throw new Error('injected fault (PLATLINT_INTERNAL_FAULT)');
 }
 
@@ -334,6 +337,8 @@ export interface RawResult {
   filePath: string;
   /** The text suppression comments are read from (offsets as in the diagnostics' ranges). */
   text: string;
+  /** The file's own text when `text` is not (offsets alike): what the messages are redacted against (src/redact.ts). */
+  source?: string;
   lineCounter: LineCounter;
   /** Diagnostics made by this lint, with their default severities; changed in place. */
   raw: Diagnostic[];
@@ -384,7 +389,7 @@ export function finishResult(r: RawResult): LintResult {
     documentsChecked: r.documentsChecked,
     documentsSkipped: r.documentsSkipped,
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
-  }, r.text);
+  }, r.source ?? r.text);
 }
 
 /** Schema and rule findings of a document, computed from the fast reader's value (identical to the full one). */

@@ -6,6 +6,7 @@
 // redacted text. The values of a kind's sensitive fields (KindSpec.sensitive) are scrubbed before, where
 // the document is known (src/lint.ts); here the patterns are found wherever they are.
 import { KINDS } from './kinds.js';
+import type { Path } from './path.js';
 import type { Diagnostic, RelatedInfo } from './types.js';
 
 export const REDACTED = '[redacted]';
@@ -24,6 +25,9 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*):(?:[^\s`'"<>]*@|[
  */
 const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|(?:[A-Za-z0-9+/=:,\s-]|\\[nrt])*)/g;
 
+/** A private key block in a file's text, to its END line or to the end of the text. */
+const PRIVATE_KEY_IN_TEXT = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
+
 /** HTTP credentials as written in a header value: `Bearer <token>`, `Basic <base64>`. */
 const AUTH_HEADER = /\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{8,}=*/g;
 
@@ -33,7 +37,8 @@ export function redactSecrets(message: string): string {
   let out = message;
   if (out.includes('://')) out = out.replace(URL_PASSWORD, (m, user: string) => `${user}:${REDACTED}${m.endsWith('…') ? '…' : '@'}`);
   if (out.includes('PRIVATE KEY-----')) out = out.replace(PRIVATE_KEY, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`);
-  if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(AUTH_HEADER, `$1$2${REDACTED}`);
+  // a credential has digits, punctuation or mixed case; `Basic authentication` is a phrase
+  if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(AUTH_HEADER, (m, scheme: string, space: string) => (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(m.slice(scheme.length + space.length)) ? `${scheme}${space}${REDACTED}` : m));
   return out;
 }
 
@@ -81,16 +86,19 @@ function isSecretKey(key: string): boolean {
 }
 
 /**
- * A YAML syntax message about a token inside a secret field: every piece of the message (three characters
+ * A YAML syntax message about a token inside a secret field: every piece of the message (four characters
  * or more) that is also in the field's text is replaced. The parser's messages quote the broken token
  * (`block scalar header includes extra characters: |s3cr3t`, `unresolved tag: !s3cr3t`).
  */
 function redactTokens(message: string, value: string): string {
   let out = message;
+  let rest = value;
   for (let round = 0; round < 8; round++) {
-    const common = longestCommon(out, value);
-    if (common.length < 3) break;
+    const common = longestCommon(out, rest);
+    if (common.length < 4) break;
     out = out.split(common).join(REDACTED);
+    // each piece of the value is redacted once: what is left of it is not matched against the message's words
+    rest = rest.split(common).join('\u0000');
   }
   return out;
 }
@@ -123,19 +131,40 @@ const TOKEN_RULES = new Set(['yaml/syntax', 'yaml/warning']);
  * A finding's message and its related messages, redacted (in place; returns the finding). `text` is the
  * file's text (offsets as in the finding's range), to see which field a YAML error sits in.
  */
-export function redactDiagnostic<T extends Pick<Diagnostic, 'ruleId' | 'message' | 'range'> & { related?: RelatedInfo[] }>(d: T, text?: string): T {
+export function redactDiagnostic<T extends Pick<Diagnostic, 'ruleId' | 'message' | 'range' | 'path'> & { related?: RelatedInfo[] }>(d: T, text?: string): T {
   let message = redactSecrets(d.message);
   if (text !== undefined && TOKEN_RULES.has(d.ruleId) && inSecretField(text, d.range.start)) {
     const { before, after } = lineAround(text, d.range.start);
     const value = before.replace(/^.*?:\s/, '') + after;
     message = redactTokens(message, value.slice(0, 1024));
   }
+  if (text !== undefined && text.includes('PRIVATE KEY-----')) {
+    // a finding inside a private key block (a line of it read as a value, a word, a key) quotes none of it
+    for (const m of text.matchAll(PRIVATE_KEY_IN_TEXT)) {
+      const start = m.index!;
+      const end = start + m[0].length;
+      if (d.range.start <= end && d.range.end >= start) message = redactTokens(message, m[0].slice(0, 8192));
+    }
+  }
   if (message !== d.message) d.message = message;
+  // map keys are part of paths (`interactive[<key>].server`): a key may be a secret pasted in the wrong place
+  if (d.path) d.path = redactPath(d.path);
   if (d.related) {
     for (const r of d.related) {
       const m = redactSecrets(r.message);
       if (m !== r.message) r.message = m;
+      if (r.path) r.path = redactPath(r.path);
     }
   }
   return d;
+}
+
+function redactPath(path: Path): Path {
+  let out: (string | number)[] | undefined;
+  path.forEach((seg, i) => {
+    if (typeof seg !== 'string') return;
+    const r = redactSecrets(seg);
+    if (r !== seg) (out ??= [...path])[i] = r;
+  });
+  return out ?? path;
 }

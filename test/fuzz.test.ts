@@ -1,0 +1,156 @@
+// The fuzz test (issue 9, "Nothing crashes"): a few thousand mutated copies of the fixtures per run, from a
+// fixed seed, each linted with the fast readers on and off and rendered in every output format. No exception
+// and no internal/error finding, no input slower than a bound, no planted secret in any output, and the same
+// result from both readings. The inputs and checks are in test/fuzz/core.ts; a bigger run by hand:
+// `node test/fuzz/run.mjs --count=100000 --seed=N`.
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../src/lint.js';
+import { checkInput, loadCorpus, makeInput, runRange, SECRET_MARKERS, type Problem, type Seed } from './fuzz/core.js';
+import { BIN } from './helpers/cli.js';
+import { ROOT } from './helpers/fixtures.js';
+
+const corpus = loadCorpus(ROOT);
+/** Inputs per run: about two per fixture, and at least 2,000. */
+const COUNT = Math.max(2000, corpus.length * 2);
+const SEED = 20261125;
+
+/**
+ * Inputs the fuzzer (or a user) found crashing, hanging or leaking once, kept so that they stay fixed: each
+ * is checked like a fuzzed input, and its secrets are planted in the text itself.
+ */
+const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: string }[] = [
+  {
+    name: 'a password in a URL in a name (printed by the name rules)',
+    text: 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: "https://bob:S3cr3tPa55w0rd@example.com"\nrules: []\n',
+  },
+  {
+    name: 'a private key block pasted into a name',
+    text: 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: "-----BEGIN EC PRIVATE KEY-----\\nMIIEsecretKEYbody\\n-----END EC PRIVATE KEY-----"\nroleRef: {apiGroup: rbac.authorization.plat.io, kind: ClusterRole, name: view}\nsubjects:\n- kind: Group\n  apiGroup: rbac.authorization.plat.io\n  name: x\n',
+  },
+  {
+    name: 'a private key block split into words by a broken quote in a file of flags',
+    text: 'PLATLET_EXTRA_ARGS=yes"--:config=/var/lib/platlet/config.yaml --cert-dir="-----BEGIN PRIVATE KEY----- MIIEsecretKEYbody838 -----END PRIVATE KEY-----"\n',
+    as: 'flags',
+    fileName: 'platlet.env',
+  },
+  {
+    name: 'a broken block scalar header in an encryption secret (the syntax message quotes the token)',
+    text: 'apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources: [secrets]\n  providers:\n  - aescbc:\n      keys:\n      - name: k\n        secret: |Br0kenQu0teS3cret\n',
+  },
+  {
+    name: 'an unknown tag on an ExecCredential token (the warning quotes the tag)',
+    text: 'apiVersion: client.authentication.plat.io/v1\nkind: ExecCredential\nstatus:\n  token: !Br0kenQu0teS3cret\n',
+  },
+  {
+    name: 'a bearer token in an audience',
+    text: 'apiVersion: apiserver.config.plat.io/v1beta1\nkind: AuthenticationConfiguration\njwt:\n- issuer:\n    url: https://issuer.example.com\n    audiences: ["Bearer eyJzZWNyZXQiOiJ0b2tlbiJ9.abc"]\n  claimMappings:\n    username: {claim: sub, prefix: ""}\n',
+  },
+  {
+    name: 'a password in a flag value',
+    text: 'PLATLET_ARGS="--bootstrap-kubeconfig=https://u:S3cr3tPa55w0rd@h/x --unknown-flag=https://u:S3cr3tPa55w0rd@h"\n',
+    as: 'flags',
+    fileName: 'platlet.env',
+  },
+];
+
+/**
+ * Failures inside the YAML and flags readers (src/parse.ts, src/fast-parse.ts, src/lex-read.ts, src/flags/read.ts)
+ * found by the fuzzer, which another change of issue 9 fixes. While a probe shows one unfixed, the inputs that
+ * can reach it are left out of the run here (a loop that allocates without end cannot be caught inside the
+ * test's own thread, and the others would fail every run for a known reason); once it is fixed, its probe
+ * passes and every input runs again. Each probe is the minimal input.
+ */
+const READER_FAILURES: { what: string; fixed: () => boolean; reaches: (seed: Seed, text: string) => boolean }[] = [
+  {
+    what: 'platlint flags loops, allocating without end, on a backslash before a carriage return (src/flags/read.ts)',
+    // run in a child process of the built CLI, with a time limit: the loop never ends
+    fixed: () => spawnSync(process.execPath, [BIN, 'flags', '--no-config', '-'], { input: '--a\\\rb\n', timeout: 3000, encoding: 'utf8' }).status !== null,
+    reaches: (seed, text) => seed.as === 'flags' && text.includes('\\\r'),
+  },
+  {
+    what: 'a merge key whose source is not a mapping (`<<: *a` of a scalar, of no anchor, or a list of them) throws in the yaml package\'s merge',
+    fixed: () => !failsInternally('a: &a 1\nb:\n  <<: *a\n') && !failsInternally('<<: *a\nx: 1\n') && !failsInternally('a: &x 1\nb:\n  <<: [*x]\n'),
+    reaches: (seed, text) => seed.as === 'yaml' && /<<\s*:/.test(text),
+  },
+  {
+    what: 'the fast reader places a finding on a list nested in a list item (`authorizers:\\n  - - []`) at the document\'s start, the full parse at the item (src/fast-parse.ts)',
+    fixed: () => {
+      const text = 'kind: AuthorizationConfiguration\napiVersion: apiserver.config.plat.io/v1\nauthorizers:\n  - - []\n';
+      return JSON.stringify(lintText(text)) === JSON.stringify(lintText(text, { fastReader: false }));
+    },
+    reaches: (seed, text) => seed.as === 'yaml' && /-[ \t]+-(?:[ \t]|$)/m.test(text),
+  },
+  {
+    what: 'a flow mapping with an empty key (`{:}`, `x: {: y}`)',
+    fixed: () => !failsInternally('x: {: y}\n') && !failsInternally('{:}\n'),
+    reaches: (seed, text) => seed.as === 'yaml' && /[{,]\s*:/.test(text),
+  },
+];
+
+function failsInternally(text: string): boolean {
+  return lintText(text).diagnostics.some((d) => d.ruleId === 'internal/error') || lintText(text, { fastReader: false }).diagnostics.some((d) => d.ruleId === 'internal/error');
+}
+
+function describeProblems(problems: Problem[]): string {
+  return problems.map((p) => `${p.kind}: ${p.detail}`).join('\n');
+}
+
+describe('fuzz', () => {
+  it('has every fixture in its corpus, YAML and flags files alike', () => {
+    expect(corpus.length).toBeGreaterThan(700);
+    expect(corpus.some((s) => s.as === 'flags')).toBe(true);
+    expect(corpus.some((s) => s.kind === 'JSONPatch')).toBe(true);
+  });
+
+  it('makes the same input from the same seed and index, and different inputs otherwise', () => {
+    expect(makeInput(corpus, SEED, 17).text).toBe(makeInput(corpus, SEED, 17).text);
+    const texts = new Set(Array.from({ length: 200 }, (_, i) => makeInput(corpus, SEED, i).text));
+    expect(texts.size).toBeGreaterThan(190);
+  });
+
+  it('finds planted secrets: the check itself works (an unredacted message is caught)', () => {
+    const r = lintText('apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: "a/S3cr3tPa55w0rd"\nrules: []\n');
+    // not a URL: the name is printed, and the marker would be caught in the output
+    expect(r.diagnostics.map((d) => d.message).join('\n')).toContain(SECRET_MARKERS[0]);
+  });
+
+  for (const k of KNOWN) {
+    it(`known case: ${k.name}`, () => {
+      const seed = { name: k.name, text: k.text, as: k.as ?? 'yaml', fileName: k.fileName ?? 'known.yaml' } as const;
+      const r = k.as === 'flags' ? undefined : lintText(k.text);
+      if (r) expect(r.diagnostics.length).toBeGreaterThan(0);
+      const problems = checkInput(seed, k.text, { planted: true, formats: true });
+      expect(problems, describeProblems(problems)).toEqual([]);
+    });
+  }
+
+  it(`runs ${COUNT} mutated fixtures with no exception, hang, leaked secret or fast/full difference`, () => {
+    const unfixed = READER_FAILURES.filter((f) => !f.fixed());
+    if (unfixed.length > 0) console.warn(`fuzz: inputs reaching known reader failures are left out until they are fixed:\n${unfixed.map((f) => `  ${f.what}`).join('\n')}`);
+    let left = 0;
+    const failures: string[] = [];
+    runRange(
+      corpus,
+      SEED,
+      0,
+      COUNT,
+      (i, text, name, problems) => {
+        if (failures.length < 5) failures.push(`input ${i} (seed ${SEED}, from ${name}):\n${JSON.stringify(text)}\n${describeProblems(problems)}`);
+        else failures.push(`input ${i}`);
+      },
+      {
+        // a bound for a hang, loose enough for a loaded machine
+        slowMs: 5000,
+        exclude: (seed, text) => {
+          const out = unfixed.some((f) => f.reaches(seed, text));
+          if (out) left++;
+          return out;
+        },
+      },
+    );
+    expect(failures, failures.slice(0, 5).join('\n\n')).toEqual([]);
+    // the known failures are rare: the run is still almost every input
+    expect(left).toBeLessThan(COUNT / 20);
+  }, 120_000);
+});
