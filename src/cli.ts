@@ -77,7 +77,9 @@ Options:
   -h, --help                     Show this help
   -v, --version                  Print the version
 
-Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error.
+Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error. A file
+platlint itself fails on gets an internal/error finding and the others are still reported (exit 1); exit 2
+when it failed on every file.
 `;
 
 export interface CliIo {

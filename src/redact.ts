@@ -21,9 +21,10 @@ const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*):(?:[^\s`'"<>]*@|[
 /**
  * A PEM private key block (`-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----`), whole or cut
  * short: without its END line, everything up to the end of the key's characters (base64, line breaks as
- * written in the file or escaped as `\n`, PEM headers) goes.
+ * written in the file or escaped as `\n`, PEM headers) goes. A header alone (a message naming the block
+ * type, `one \`-----BEGIN PRIVATE KEY-----\` block`) is no secret and stays.
  */
-const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|(?:[A-Za-z0-9+/=:,\s-]|\\[nrt])*)/g;
+const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|(?:\s|\\[nrt])*[A-Za-z0-9+/=](?:[A-Za-z0-9+/=:,\s-]|\\[nrt])*)/g;
 
 /** A private key block in a file's text, to its END line or to the end of the text. */
 const PRIVATE_KEY_IN_TEXT = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;

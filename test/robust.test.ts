@@ -32,6 +32,8 @@ describe('redactSecrets', () => {
     expect(redactSecrets(`name \`${pem}\` is not valid`)).toBe('name `-----BEGIN RSA PRIVATE KEY-----[redacted]-----END RSA PRIVATE KEY-----` is not valid');
     expect(redactSecrets(`got ${JSON.stringify(pem)}`)).toBe('got "-----BEGIN RSA PRIVATE KEY-----[redacted]-----END RSA PRIVATE KEY-----"');
     expect(redactSecrets('value `-----BEGIN PRIVATE KEY-----\\nMIIEpAIBAAKC…`')).toBe('value `-----BEGIN PRIVATE KEY-----[redacted]-----END PRIVATE KEY-----…`');
+    // the header alone names a block type
+    expect(redactSecrets('it holds one `-----BEGIN PRIVATE KEY-----` block')).toBe('it holds one `-----BEGIN PRIVATE KEY-----` block');
     // a certificate is not a secret
     expect(redactSecrets('`-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----`')).toBe('`-----BEGIN CERTIFICATE-----\\nMIIB\\n-----END CERTIFICATE-----`');
   });
