@@ -13,7 +13,7 @@ import { validateSchema, type SchemaFinding } from './schema.js';
 import { locate, valueNode } from './source-map.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 import { objectFacts, type LocatedFact } from './objects.js';
-import { redactDiagnostic } from './redact.js';
+import { redactor } from './redact.js';
 import { SET_RULE } from './sets.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
 import type { Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
@@ -480,8 +480,11 @@ function positionFromTokens(fast: FastCheck, source: string, tokens: Tokens, fac
  * once. `text` is the linted text, for YAML errors inside secret fields.
  */
 function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>, text?: string): LintResult {
-  for (const d of r.diagnostics) redactDiagnostic(d, text);
-  for (const d of r.suppressed) redactDiagnostic(d, text);
+  if (r.diagnostics.length > 0 || r.suppressed.length > 0) {
+    const redact = redactor(text);
+    for (const d of r.diagnostics) redact(d);
+    for (const d of r.suppressed) redact(d);
+  }
   let errorCount = 0;
   let warningCount = 0;
   let fatalErrorCount = 0;

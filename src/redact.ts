@@ -1,10 +1,11 @@
 // Secrets never leave platlint in a message. Findings quote the values they are about (a name, a URL, a
 // token the YAML parser could not read), and a value may be, or hold, a secret: a URL with a password, a
-// private key pasted into the wrong field, a bearer token. Every finding passes through `redactDiagnostic`
-// once, when its file's result is summarized (src/lint.ts) or when the checks across files make it
-// (src/sets.ts), so that every output (every report format, the language server, the API) gets the same
-// redacted text. The values of a kind's sensitive fields (KindSpec.sensitive) are scrubbed before, where
-// the document is known (src/lint.ts); here the patterns are found wherever they are.
+// private key pasted into the wrong field, a bearer token. Every finding passes through a `redactor` once,
+// when its file's result is summarized (src/lint.ts) or when the checks across files make it (src/sets.ts),
+// so that every output (every report format, the language server, the API) gets the same redacted text.
+// The values of a kind's sensitive fields (KindSpec.sensitive) are scrubbed before, where the document is
+// known (src/lint.ts); here the patterns are found wherever they are, and the secrets of the file's text
+// (URL passwords, private key bodies) wherever a message quotes a piece of them.
 import { KINDS } from './kinds.js';
 import type { Path } from './path.js';
 import type { Diagnostic, RelatedInfo } from './types.js';
@@ -91,12 +92,12 @@ function isSecretKey(key: string): boolean {
  * or more) that is also in the field's text is replaced. The parser's messages quote the broken token
  * (`block scalar header includes extra characters: |s3cr3t`, `unresolved tag: !s3cr3t`).
  */
-function redactTokens(message: string, value: string): string {
+function redactTokens(message: string, value: string, min = 4): string {
   let out = message;
   let rest = value;
   for (let round = 0; round < 8; round++) {
     const common = longestCommon(out, rest);
-    if (common.length < 4) break;
+    if (common.length < min) break;
     out = out.split(common).join(REDACTED);
     // each piece of the value is redacted once: what is left of it is not matched against the message's words
     rest = rest.split(common).join('\u0000');
@@ -128,43 +129,95 @@ function longestCommon(a: string, b: string): string {
 /** Rules whose messages quote the file's text where the document could not be read. */
 const TOKEN_RULES = new Set(['yaml/syntax', 'yaml/warning']);
 
-/**
- * A finding's message and its related messages, redacted (in place; returns the finding). `text` is the
- * file's text (offsets as in the finding's range), to see which field a YAML error sits in.
- */
-export function redactDiagnostic<T extends Pick<Diagnostic, 'ruleId' | 'message' | 'range' | 'path'> & { related?: RelatedInfo[] }>(d: T, text?: string): T {
-  let message = redactSecrets(d.message);
-  if (text !== undefined && TOKEN_RULES.has(d.ruleId) && inSecretField(text, d.range.start)) {
-    const { before, after } = lineAround(text, d.range.start);
-    const value = before.replace(/^.*?:\s/, '') + after;
-    message = redactTokens(message, value.slice(0, 1024));
-  }
-  if (text !== undefined && text.includes('PRIVATE KEY-----')) {
-    // a finding inside a private key block (a line of it read as a value, a word, a key) quotes none of it
-    for (const m of text.matchAll(PRIVATE_KEY_IN_TEXT)) {
-      const start = m.index!;
-      const end = start + m[0].length;
-      if (d.range.start <= end && d.range.end >= start) message = redactTokens(message, m[0].slice(0, 8192));
-    }
-  }
-  if (message !== d.message) d.message = message;
-  // map keys are part of paths (`interactive[<key>].server`): a key may be a secret pasted in the wrong place
-  if (d.path) d.path = redactPath(d.path);
-  if (d.related) {
-    for (const r of d.related) {
-      const m = redactSecrets(r.message);
-      if (m !== r.message) r.message = m;
-      if (r.path) r.path = redactPath(r.path);
-    }
-  }
-  return d;
+/** A secret found in a file's text, and the shortest piece of it a message may not quote. */
+interface Piece {
+  value: string;
+  min: number;
+  /** Every substring of `min` characters of the value, to skip messages that share none cheaply. */
+  grams: Set<string>;
 }
 
-function redactPath(path: Path): Path {
+function piece(value: string, min: number): Piece {
+  const v = value.slice(0, 8192);
+  const grams = new Set<string>();
+  for (let i = 0; i + min <= v.length; i++) grams.add(v.slice(i, i + min));
+  return { value: v, min, grams };
+}
+
+/**
+ * The secrets of a file's text that messages may quote in part, cut off from what makes them recognizable: the
+ * password of a URL (a rule may quote what follows a `:` of it, `S3cret@host/x`), the body of a private key
+ * block (a line of it read as a value, a word of a command line).
+ */
+function textSecrets(text: string | undefined): Piece[] {
+  if (text === undefined) return [];
+  const out: Piece[] = [];
+  if (text.includes('://')) {
+    for (const m of text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*:([^\s`'"<>]*)@/gi)) {
+      if (m[1]!.length >= 4 && out.length < 32) out.push(piece(m[1]!, 4));
+    }
+  }
+  if (text.includes('PRIVATE KEY-----')) {
+    for (const m of text.matchAll(PRIVATE_KEY_IN_TEXT)) {
+      // the key's body only, in pieces of 8 characters or more: a message may name the block's type
+      const body = m[0].replace(/-----(?:BEGIN|END) [A-Z0-9 ]*PRIVATE KEY-----/g, '\u0000');
+      if (out.length < 32) out.push(piece(body, 8));
+    }
+  }
+  return out;
+}
+
+function redactPieces(message: string, pieces: readonly Piece[]): string {
+  let out = message;
+  for (const p of pieces) {
+    let shares = false;
+    for (let i = 0; i + p.min <= out.length && !shares; i++) shares = p.grams.has(out.slice(i, i + p.min));
+    if (shares) out = redactTokens(out, p.value, p.min);
+  }
+  return out;
+}
+
+/**
+ * The redaction of a file's findings: `text` is the file's text (offsets as in the findings' ranges), to find
+ * the secrets messages may quote in part and which field a YAML error sits in. Returns a function that
+ * redacts a finding's message, related messages and path in place (and returns the finding).
+ */
+export function redactor(text?: string): <T extends Redactable>(d: T) => T {
+  const pieces = textSecrets(text);
+  const redact = (m: string) => redactPieces(redactSecrets(m), pieces);
+  return (d) => {
+    let message = redact(d.message);
+    if (text !== undefined && TOKEN_RULES.has(d.ruleId) && inSecretField(text, d.range.start)) {
+      const { before, after } = lineAround(text, d.range.start);
+      const value = before.replace(/^.*?:\s/, '') + after;
+      message = redactTokens(message, value.slice(0, 1024));
+    }
+    if (message !== d.message) d.message = message;
+    // map keys are part of paths (`interactive[<key>].server`): a key may be a secret pasted in the wrong place
+    if (d.path) d.path = redactPath(d.path, redact);
+    if (d.related) {
+      for (const r of d.related) {
+        const m = redact(r.message);
+        if (m !== r.message) r.message = m;
+        if (r.path) r.path = redactPath(r.path, redact);
+      }
+    }
+    return d;
+  };
+}
+
+type Redactable = Pick<Diagnostic, 'ruleId' | 'message' | 'range' | 'path'> & { related?: RelatedInfo[] };
+
+/** One finding redacted (see `redactor`; for many findings of one file, make the redactor once). */
+export function redactDiagnostic<T extends Redactable>(d: T, text?: string): T {
+  return redactor(text)(d);
+}
+
+function redactPath(path: Path, redact: (s: string) => string): Path {
   let out: (string | number)[] | undefined;
   path.forEach((seg, i) => {
     if (typeof seg !== 'string') return;
-    const r = redactSecrets(seg);
+    const r = redact(seg);
     if (r !== seg) (out ??= [...path])[i] = r;
   });
   return out ?? path;

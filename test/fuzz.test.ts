@@ -26,7 +26,7 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
   },
   {
     name: 'a private key block pasted into a name',
-    text: 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: "-----BEGIN EC PRIVATE KEY-----\\nMIIEsecretKEYbody\\n-----END EC PRIVATE KEY-----"\nroleRef: {apiGroup: rbac.authorization.plat.io, kind: ClusterRole, name: view}\nsubjects:\n- kind: Group\n  apiGroup: rbac.authorization.plat.io\n  name: x\n',
+    text: 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: "-----BEGIN EC PRIVATE KEY-----\\nMIIEsecretKEYbody/+AAAA\\n-----END EC PRIVATE KEY-----"\nroleRef: {apiGroup: rbac.authorization.plat.io, kind: ClusterRole, name: view}\nsubjects:\n- kind: Group\n  apiGroup: rbac.authorization.plat.io\n  name: x\n',
   },
   {
     name: 'a private key block split into words by a broken quote in a file of flags',
@@ -45,6 +45,12 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
   {
     name: 'a bearer token in an audience',
     text: 'apiVersion: apiserver.config.plat.io/v1beta1\nkind: AuthenticationConfiguration\njwt:\n- issuer:\n    url: https://issuer.example.com\n    audiences: ["Bearer eyJzZWNyZXQiOiJ0b2tlbiJ9.abc"]\n  claimMappings:\n    username: {claim: sub, prefix: ""}\n',
+  },
+  {
+    name: 'a URL with a password as a taint: the message quotes the taint\'s effect, a piece of the URL after a colon',
+    text: '--register-with-taints=https://admin:S3cr3tPa55w0rd663@auth.example.com/x\n',
+    as: 'flags',
+    fileName: 'platlet.flags',
   },
   {
     name: 'a password in a flag value',
