@@ -85,7 +85,7 @@ const READER_FAILURES: { what: string; fixed: () => boolean; reaches: (seed: See
       const text = 'kind: AuthorizationConfiguration\napiVersion: apiserver.config.plat.io/v1\nauthorizers:\n  - - []\n';
       return JSON.stringify(lintText(text)) === JSON.stringify(lintText(text, { fastReader: false }));
     },
-    reaches: (seed, text) => seed.as === 'yaml' && /-[ \t]+-(?:[ \t]|$)/m.test(text),
+    reaches: (seed, text) => seed.as === 'yaml' && /^[ \t]*-[ \t]+-(?:[ \t]|$)/m.test(text),
   },
   {
     what: 'a flow mapping with an empty key (`{:}`, `x: {: y}`)',
@@ -156,7 +156,8 @@ describe('fuzz', () => {
       },
     );
     expect(failures, failures.slice(0, 5).join('\n\n')).toEqual([]);
-    // the known failures are rare: the run is still almost every input
-    expect(left).toBeLessThan(COUNT / 20);
+    // the mutations aim at the known failures (merge keys, `{:}` are among the inserted tokens), but the run is
+    // still almost every input
+    expect(left).toBeLessThan(COUNT / 10);
   }, 120_000);
 });
