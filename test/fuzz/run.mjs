@@ -2,13 +2,13 @@
 // A big fuzz run by hand (the test suite runs a few thousand inputs: test/fuzz.test.ts):
 //
 //   npm run build && node test/fuzz/run.mjs --count=100000 --seed=7 [--from=0] [--threads=2]
-//                                           [--timeout-ms=10000] [--memory-mb=1024] [--out=fuzz-out]
+//                                           [--timeout-ms=10000] [--memory-mb=1024] [--out=DIR]
 //
 // Inputs are made and checked by test/fuzz/core.ts (bundled into a temporary folder first, with the built
 // validators: run npm run build before). Each thread lints in a
 // worker with a memory limit, watched by the main thread: an input that runs longer than --timeout-ms (a
 // hang) or exhausts the memory (a runaway loop) is recorded with its index and the worker restarts after it.
-// Every failing input is written to --out as <seed>-<index>.yaml with a .txt of its problems; input i of
+// Every failing input is written to --out (default: platlint-fuzz-out in the temporary folder) as <seed>-<index>.yaml with a .txt of its problems; input i of
 // seed s is always the same text, so `--seed=s --from=i --count=1` replays it.
 import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ async function main() {
   const threads = Number(args.threads ?? 1);
   const timeoutMs = Number(args['timeout-ms'] ?? 10000);
   const memoryMb = Number(args['memory-mb'] ?? 1024);
-  const out = args.out ?? 'fuzz-out';
+  const out = args.out ?? join(tmpdir(), 'platlint-fuzz-out');
   // one bundle with every dependency, beside copies of the built validators and CEL library, in a folder of
   // its own: a build during the run (which empties dist/) does not disturb it
   const work = mkdtempSync(join(tmpdir(), 'platlint-fuzz-'));
