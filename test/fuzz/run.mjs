@@ -5,12 +5,13 @@
 //                                           [--timeout-ms=10000] [--memory-mb=1024] [--out=DIR]
 //
 // Inputs are made and checked by test/fuzz/core.ts (bundled into a temporary folder first, with the built
-// validators: run npm run build before). Each thread lints in a
-// worker with a memory limit, watched by the main thread: an input that runs longer than --timeout-ms (a
+// validators: run npm run build before). Each thread lints in a worker with a memory limit, watched by the
+// main thread: an input that runs longer than --timeout-ms (a
 // hang) or exhausts the memory (a runaway loop) is recorded with its index and the worker restarts after it.
-// Every failing input is written to --out (default: platlint-fuzz-out in the temporary folder) as <seed>-<index>.yaml with a .txt of its problems; input i of
-// seed s is always the same text, so `--seed=s --from=i --count=1` replays it.
-import { cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+// Every failing input is written to --out (default: platlint-fuzz-out in the temporary folder) as
+// <seed>-<index>.yaml with a .txt of its problems; input i of seed s is always the same text, so
+// `--seed=s --from=i --count=1` replays it.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,7 @@ async function main() {
     Array.from({ length: threads }, (_, t) => runSpan(from + t * chunk, Math.min(end, from + (t + 1) * chunk))),
   );
   clearInterval(progress);
+  rmSync(work, { recursive: true, force: true });
   const byKind = {};
   for (const f of found) for (const p of f.problems) byKind[p.kind] = (byKind[p.kind] ?? 0) + 1;
   console.log(`seed ${seed}: ${done} inputs (${from}..${end - 1}) in ${Math.round((Date.now() - started) / 1000)} s; ${found.length} with problems ${JSON.stringify(byKind)}`);
