@@ -11,7 +11,7 @@
 // Every failing input is written to --out (default: platlint-fuzz-out in the temporary folder) as
 // <seed>-<index>.yaml with a .txt of its problems; input i of seed s is always the same text, so
 // `--seed=s --from=i --count=1` replays it.
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,8 @@ async function main() {
     Array.from({ length: threads }, (_, t) => runSpan(from + t * chunk, Math.min(end, from + (t + 1) * chunk))),
   );
   clearInterval(progress);
+  // the link first, on its own: the packages it points to stay
+  unlinkSync(join(work, 'node_modules'));
   rmSync(work, { recursive: true, force: true });
   const byKind = {};
   for (const f of found) for (const p of f.problems) byKind[p.kind] = (byKind[p.kind] ?? 0) + 1;
