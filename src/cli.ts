@@ -11,7 +11,7 @@ import { exportSchemas } from './schemas-export.js';
 import { FORMATTERS, type FormatContext } from './formatters/index.js';
 import { commandKind } from './kinds.js';
 import { fixText } from './fix.js';
-import { fileLevelResult, internalErrorResult, lintBytes, type LintOptions, type LintResult } from './lint.js';
+import { fileLevelResult, internalErrorResult, lintBytes, onInternalError, type LintOptions, type LintResult } from './lint.js';
 import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule } from './docs.js';
@@ -281,6 +281,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
 
   let results: LintResult[];
+  // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
+  onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;

@@ -235,7 +235,15 @@ export function lintText(text: string, options: LintOptions = {}): LintResult {
  * configuration turns it off). The message is the failure's first line, redacted like every message.
  */
 export function internalErrorResult(filePath: string, err: unknown): LintResult {
+  internalErrorListener?.(filePath, err);
   return fileLevelResult(filePath, internalError(err, 'on this file', 'its findings'));
+}
+
+let internalErrorListener: ((filePath: string, err: unknown) => void) | undefined;
+
+/** Told of every internal failure of this thread, with the error itself (`--debug` prints its stack). */
+export function onInternalError(listener: ((filePath: string, err: unknown) => void) | undefined): void {
+  internalErrorListener = listener;
 }
 
 /** An `internal/error` finding (at 1:1, fatal): platlint failed `where`, and `what` is not reported. */

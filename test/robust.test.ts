@@ -127,6 +127,13 @@ describe('one file failing does not take the run down', () => {
     expect(r.code).toBe(1);
   });
 
+  it('--debug prints the stack of the failure', () => {
+    const dir = files();
+    const r = platlint(['--no-config', '--debug', '--format', 'compact', join(dir, 'b.yaml')], { cwd: dir, env: { PLATLINT_INTERNAL_FAULT: 'FAULT-HERE' } });
+    expect(r.stderr).toMatch(new RegExp(`^platlint: internal error on ${join(dir, 'b.yaml').replace(/[.]/g, '\\.')}:\nError: injected fault \\(PLATLINT_INTERNAL_FAULT\\)\n    at `));
+    expect(r.code).toBe(2);
+  });
+
   it('exits 2 when platlint failed on every file (nothing else could be reported)', () => {
     const dir = files();
     const r = platlint(['--no-config', '--format', 'json', join(dir, 'b.yaml')], { cwd: dir, env: { PLATLINT_INTERNAL_FAULT: 'FAULT-HERE' } });
