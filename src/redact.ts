@@ -146,8 +146,8 @@ function piece(value: string, min: number): Piece {
 
 /**
  * The secrets of a file's text that messages may quote in part, cut off from what makes them recognizable: the
- * password of a URL (a rule may quote what follows a `:` of it, `S3cret@host/x`), the body of a private key
- * block (a line of it read as a value, a word of a command line).
+ * password of a URL (a rule may quote what follows a `:` of it, `S3cret@host/x`), a bearer or basic
+ * credential, the body of a private key block (a line of it read as a value, a word of a command line).
  */
 function textSecrets(text: string | undefined): Piece[] {
   if (text === undefined) return [];
@@ -155,6 +155,13 @@ function textSecrets(text: string | undefined): Piece[] {
   if (text.includes('://')) {
     for (const m of text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*:([^\s`'"<>]*)@/gi)) {
       if (m[1]!.length >= 4 && out.length < 32) out.push(piece(m[1]!, 4));
+    }
+  }
+  if (text.includes('Bearer') || text.includes('Basic')) {
+    // a credential split from its scheme (a broken quote in a command line) is still the credential
+    for (const m of text.matchAll(AUTH_HEADER)) {
+      const token = m[0].slice(m[1]!.length + m[2]!.length);
+      if (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(token) && out.length < 32) out.push(piece(token, 8));
     }
   }
   if (text.includes('PRIVATE KEY-----')) {

@@ -53,6 +53,12 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
     fileName: 'platlet.flags',
   },
   {
+    name: 'a bearer token split from its scheme by a broken quote in a file of flags',
+    text: 'PLATLET_EXTRA_ARGS=!!str "--config="Bearer eyJzZWNyZXQiOiJ0b2tlbiJ9805" --exit-on-lock-contention false"\n',
+    as: 'flags',
+    fileName: 'platlet.env',
+  },
+  {
     name: 'a password in a flag value',
     text: 'PLATLET_ARGS="--bootstrap-kubeconfig=https://u:S3cr3tPa55w0rd@h/x --unknown-flag=https://u:S3cr3tPa55w0rd@h"\n',
     as: 'flags',
@@ -86,6 +92,11 @@ const READER_FAILURES: { what: string; fixed: () => boolean; reaches: (seed: See
       return JSON.stringify(lintText(text)) === JSON.stringify(lintText(text, { fastReader: false }));
     },
     reaches: (seed, text) => seed.as === 'yaml' && /^[ \t]*-[ \t]+-(?:[ \t]|$)/m.test(text),
+  },
+  {
+    what: 'the fast readers accept control characters the full parse refuses (`s: []` then U+0002 or U+001F) (src/fast-parse.ts, src/lex-read.ts)',
+    fixed: () => ['s: []\u0002\n', 's: ["x"]\u001f\n'].every((text) => JSON.stringify(lintText(text)) === JSON.stringify(lintText(text, { fastReader: false }))),
+    reaches: (seed, text) => seed.as === 'yaml' && /[\]}][\u0001-\u0008\u000e-\u001f]/.test(text),
   },
   {
     what: 'a flow mapping with an empty key (`{:}`, `x: {: y}`)',
