@@ -302,11 +302,6 @@ export function allOutputs(results: LintResult[], text: string): string {
   return out.join('\n');
 }
 
-/** A result without what depends on how the text was read (nothing, today: the whole result is compared). */
-function comparable(r: LintResult): unknown {
-  return r;
-}
-
 /**
  * Checks one input: lint it (as a file of its fixture's kind), with the fast readers and without; render every
  * output of it and of a set of two copies (the checks across files); look for planted secrets in them.
@@ -328,7 +323,7 @@ export function checkInput(seed: Seed, text: string, opts: { planted: boolean; s
     const d = r.diagnostics.find((x) => x.ruleId === 'internal/error');
     if (d) problems.push({ kind: 'internal-error', detail: d.message });
   }
-  if (full && !deepEqual(comparable(fast), comparable(full))) problems.push({ kind: 'fast-full', detail: firstDifference(fast, full) });
+  if (full && !deepEqual(fast, full)) problems.push({ kind: 'fast-full', detail: firstDifference(fast, full) });
   if (opts.planted || opts.formats) {
     let outputs: string;
     try {
