@@ -488,10 +488,12 @@ function positionFromTokens(fast: FastCheck, source: string, tokens: Tokens, fac
  * once. `text` is the linted text, for YAML errors inside secret fields.
  */
 function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>, text?: string): LintResult {
-  if (r.diagnostics.length > 0 || r.suppressed.length > 0) {
+  if (r.diagnostics.length > 0 || r.suppressed.length > 0 || r.setDirectives) {
     const redact = redactor(text);
     for (const d of r.diagnostics) redact(d);
     for (const d of r.suppressed) redact(d);
+    // the reasons of the comments that suppress set findings become those findings' justifications
+    for (const d of r.setDirectives ?? []) d.reason = redact({ ruleId: '', message: d.reason, range: d.range, path: [] }).message;
   }
   let errorCount = 0;
   let warningCount = 0;

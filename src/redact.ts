@@ -126,6 +126,9 @@ function longestCommon(a: string, b: string): string {
   return a.slice(end - best, end);
 }
 
+/** A `key: value` line inside a message's quoted text (lines as written or escaped as `\n`): the value runs to the line's end. */
+const QUOTED_FIELD = /((?:^|\\n|\n|[\s{,])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?[ \t]*:[ \t]+)(?:(?!\\n)[^\n])+/g;
+
 /** Rules whose messages quote the file's text where the document could not be read. */
 const TOKEN_RULES = new Set(['yaml/syntax', 'yaml/warning']);
 
@@ -194,12 +197,20 @@ export function redactor(text?: string): <T extends Redactable>(d: T) => T {
   const redact = (m: string) => redactPieces(redactSecrets(m), pieces);
   return (d) => {
     let message = redact(d.message);
-    if (text !== undefined && TOKEN_RULES.has(d.ruleId) && inSecretField(text, d.range.start)) {
-      const { before, after } = lineAround(text, d.range.start);
-      const value = before.replace(/^.*?:\s/, '') + after;
-      message = redactTokens(message, value.slice(0, 1024));
+    if (TOKEN_RULES.has(d.ruleId)) {
+      // a token quoted over several lines (`unexpected … token in YAML stream: "…\n  token: …"`) may hold a
+      // secret field's line
+      message = message.replace(QUOTED_FIELD, (m, head: string, key: string) => (isSecretKey(key) ? head + REDACTED : m));
+      if (text !== undefined && inSecretField(text, d.range.start)) {
+        const { before, after } = lineAround(text, d.range.start);
+        const value = before.replace(/^.*?:\s/, '') + after;
+        message = redactTokens(message, value.slice(0, 1024));
+      }
     }
     if (message !== d.message) d.message = message;
+    // the reason of a suppression comment is printed too (JSON, SARIF)
+    const s = d as { justification?: unknown };
+    if (typeof s.justification === 'string') s.justification = redact(s.justification);
     // map keys are part of paths (`interactive[<key>].server`): a key may be a secret pasted in the wrong place
     if (d.path) d.path = redactPath(d.path, redact);
     if (d.related) {

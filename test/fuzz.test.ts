@@ -59,6 +59,14 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
     fileName: 'platlet.env',
   },
   {
+    name: 'a secret field inside a multi-line token a YAML syntax message quotes',
+    text: 'apiVersion: authorization.plat.io/v1\nkind: SelfSubjectRulesReview\nmetadata:\n  labels:\n    canary: }"\n    Tier: Frontend\n    clientKeyData: [Br0kenQu0teS3cret\nspec:\n  namespace: payments\n',
+  },
+  {
+    name: 'a URL with a password in the reason of a suppression comment (printed as the justification)',
+    text: 'apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata: {name: r, namespace: ns}\nrules:\n- verbs: [get]\n  apiGroups: [""]\n  resources: [pods]\n  # platlint-disable-next-line schema/unknown-field -- see https://ops:S3cr3tPa55w0rd@wiki.example.com/x\n  resourceName: [x]\n  foo: 1\n',
+  },
+  {
     name: 'a password in a flag value',
     text: 'PLATLET_ARGS="--bootstrap-kubeconfig=https://u:S3cr3tPa55w0rd@h/x --unknown-flag=https://u:S3cr3tPa55w0rd@h"\n',
     as: 'flags',
