@@ -263,8 +263,8 @@ export function internalError(err: unknown, where: string, what: string): Diagno
 /**
  * Test-only fault injection, to check that one file's failure does not take a run down (test/robust.test.ts):
  * with `PLATLINT_INTERNAL_FAULT=<marker>` in the environment, linting a text that contains the marker
- * throws; with `exit:<marker>`, a worker thread linting it exits (the main thread lints it as usual). Not an option, not documented for
- * users: nothing sets it but the tests.
+ * throws; with `exit:<marker>`, a worker thread linting it exits (the main thread lints it as usual). Not an
+ * option, not documented for users: nothing sets it but the tests.
  */
 const FAULT = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_FAULT || undefined;
 
