@@ -20,7 +20,9 @@ function loadCli() {
 
 try {
   const { cli, script } = loadCli();
-  process.exitCode = await cli.main(process.argv.slice(2));
+  const code = await cli.main(process.argv.slice(2));
+  // a write error other than a closed pipe (a full disk) already set exit code 2 (src/cli.ts)
+  process.exitCode = cli.WRITE_FAILED.failed ? 2 : code;
   // the build's warm-up run: the cache now holds every function this run compiled
   if (process.env.PLATLINT_WRITE_CODE_CACHE) {
     writeFileSync(`${bundle}.cache`, script.createCachedData());

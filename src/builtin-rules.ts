@@ -16,6 +16,12 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   'input/too-large': meta('The file is over the size limit.', 'error', 'Very large files are almost never hand-written configuration and would slow every run.', 'Exclude the file, or raise the limit with --max-file-size.'),
   'input/encoding': meta('The file is not valid UTF-8 (or UTF-16 with a byte-order mark).', 'error', 'The platform decodes configuration files as UTF-8.', 'Save the file as UTF-8.'),
   'input/unreadable': meta('The file could not be read.', 'error', 'platlint cannot check a file it cannot open.', 'Check the path and the file permissions.'),
+  'internal/error': meta(
+    'platlint itself failed on the file (a bug in platlint, not in the file).',
+    'error',
+    'A failure of platlint on one file must not take the other files\' results with it: the file gets this one finding, at 1:1, with the failure\'s first line, and every other file is still linted and reported. The finding is fatal (no configuration turns it off), since nothing is known about the file. The run exits 1 like any error when at least one file was linted; when platlint failed on every file of the run (nothing else can be reported), it exits 2, the code of internal errors.',
+    'Report the failure with the file (or a copy with the secrets removed) and the version of platlint; until it is fixed, exclude the file with an ignore pattern.',
+  ),
   'yaml/syntax': meta('The YAML (or JSON) is not well-formed.', 'error', 'The platform refuses a file it cannot parse, often at start-up.', 'Fix the syntax at the position shown.'),
   'yaml/warning': meta('The YAML parser warned about the text.', 'warning', 'Parser warnings (unknown tags, odd directives) usually mean the file is not read as intended.', 'Rewrite the construct the warning names.'),
   'yaml/duplicate-key': meta('A mapping has the same key twice.', 'error', 'The platform decodes configuration strictly and refuses duplicate fields; other tools silently keep one of the values.', 'Remove or merge the duplicate key.'),

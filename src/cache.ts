@@ -207,7 +207,7 @@ export function openCache(location: string, key: CacheKey): LintCache {
       return undefined;
     },
     set(filePath, bytes, result) {
-      if (result.output !== undefined || result.diagnostics.some((d) => d.ruleId === 'input/unreadable')) return;
+      if (result.output !== undefined || result.diagnostics.some((d) => d.ruleId === 'input/unreadable' || d.ruleId === 'internal/error')) return;
       const json = JSON.stringify(result);
       if (json.length > LIMITS.entryBytes) return;
       stored.set(resolve(filePath), { sha256: hashOf(bytes), at: now, result: JSON.parse(json) as LintResult });

@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
@@ -11,7 +11,7 @@ import { exportSchemas } from './schemas-export.js';
 import { FORMATTERS, type FormatContext } from './formatters/index.js';
 import { commandKind } from './kinds.js';
 import { fixText } from './fix.js';
-import { fileLevelResult, lintBytes, type LintOptions, type LintResult } from './lint.js';
+import { fileLevelResult, internalErrorResult, lintBytes, onInternalError, type LintOptions, type LintResult } from './lint.js';
 import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule } from './docs.js';
@@ -77,7 +77,9 @@ Options:
   -h, --help                     Show this help
   -v, --version                  Print the version
 
-Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error.
+Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error. A file
+platlint itself fails on gets an internal/error finding and the others are still reported (exit 1); exit 2
+when it failed on every file.
 `;
 
 export interface CliIo {
@@ -145,7 +147,20 @@ function schemas(argv: readonly string[], io: CliIo): number {
     return 2;
   }
   const out = resolve(io.cwd, values.out);
-  const { files } = exportSchemas(out, values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {});
+  if (existsSync(out) && !statSync(out).isDirectory()) {
+    io.stderr(`platlint: --out ${values.out} is a file; platlint schemas --out names a folder (made when missing)\n`);
+    return 2;
+  }
+  let files: readonly string[];
+  try {
+    ({ files } = exportSchemas(out, values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) throw err;
+    // a file where a folder must be (ENOTDIR, EEXIST), no permission (EACCES): the user's path, not a bug
+    io.stderr(`platlint: cannot write the schemas to ${values.out} (${code})\n`);
+    return 2;
+  }
   io.stdout(`wrote ${files.length} files to ${values.out} (catalog: ${values.out.replace(/\/$/, '')}/catalog.json)\n`);
   return 0;
 }
@@ -266,6 +281,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
 
   let results: LintResult[];
+  // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
+  onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
@@ -273,13 +290,17 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
     if (command === 'flags') {
-      results = commandLine !== undefined ? [lintFlagsArgs(commandLine, { config })] : patterns.length > 0 ? await lintFlagFiles(patterns, settings) : [];
-      if (stdinCount === 1) results.push(lintFlagsBytes(io.readStdin(), stdinName, config, fix ? 'dry-run' : undefined));
+      results = commandLine !== undefined ? [guarded('<command line>', () => lintFlagsArgs(commandLine, { config }))] : patterns.length > 0 ? await lintFlagFiles(patterns, settings) : [];
+      if (stdinCount === 1) {
+        const bytes = io.readStdin();
+        results.push(guarded(stdinName, () => lintFlagsBytes(bytes, stdinName, config, fix ? 'dry-run' : undefined)));
+      }
     } else {
       // the files are checked as one set (src/sets.ts): standard input joins the set before that check
       // standard input cannot be written back: --fix works on it as --fix-dry-run does
       const stdinOptions = { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}) };
-      const stdin = stdinCount === 1 ? (fix ? fixBytes(io.readStdin(), stdinOptions) : lintBytes(io.readStdin(), stdinOptions)) : undefined;
+      const bytes = stdinCount === 1 ? io.readStdin() : undefined;
+      const stdin = bytes ? guarded(stdinName, () => (fix ? fixBytes(bytes, stdinOptions) : lintBytes(bytes, stdinOptions))) : undefined;
       const cache = values.cache || values['cache-location'] !== undefined ? { cache: true, ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}) } : {};
       const onWarning = (m: string) => io.stderr(`platlint: warning: ${m}\n`);
       results = await lintFiles(patterns, { ...settings, ...cache, onWarning, ...(stdin ? { extra: [stdin] } : {}) });
@@ -308,6 +329,13 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     // GitHub Actions: the findings as a table in the job summary (appended: other steps write there too)
     if (report.name === 'github' && io.env.GITHUB_STEP_SUMMARY) appendFileSync(io.env.GITHUB_STEP_SUMMARY, stepSummary(shown, ctx));
   }
+  // a file platlint failed on has an internal/error finding and the others are reported: an error like any
+  // other (exit 1), unless platlint failed on every file and nothing else could be reported (exit 2)
+  const failed = results.filter((r) => r.diagnostics.some((d) => d.ruleId === 'internal/error')).length;
+  if (failed > 0) {
+    io.stderr(`platlint: internal error on ${failed === 1 ? '1 file' : `${failed} files`} (see the internal/error findings); ${failed === results.length ? 'nothing else could be linted' : 'the other files were linted'}\n`);
+    if (failed === results.length && results.every((r) => r.diagnostics.every((d) => d.ruleId === 'internal/error'))) return 2;
+  }
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
     io.stderr(`platlint: ${warnings} warnings exceed the maximum of ${maxWarnings} (--max-warnings)\n`);
@@ -335,16 +363,54 @@ function fixBytes(bytes: Uint8Array, options: LintOptions & { filePath: string }
   return read.text === undefined ? fileLevelResult(options.filePath, read.diagnostic) : fixText(read.text, options).result;
 }
 
+/** One input's result, or its `internal/error` finding when platlint fails on it. */
+function guarded(filePath: string, lint: () => LintResult): LintResult {
+  try {
+    return lint();
+  } catch (err) {
+    return internalErrorResult(filePath, err);
+  }
+}
+
 function onlyErrors(r: LintResult): LintResult {
   const diagnostics = r.diagnostics.filter((d) => d.severity === 'error');
   return { ...r, diagnostics, warningCount: 0 };
 }
 
+/**
+ * Makes a closed output stream harmless: when the reader of a pipe goes away (`platlint … | head`), writing
+ * fails with EPIPE; platlint then stops writing to that stream and finishes with its own exit code, instead
+ * of printing a stack trace. Any other write error is one line on standard error and exit code 2.
+ */
+function guardStream(stream: NodeJS.WriteStream): { write: (s: string) => void } {
+  if (!CLOSED.has(stream)) {
+    CLOSED.set(stream, false);
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      CLOSED.set(stream, true);
+      if (err.code === 'EPIPE') return;
+      if (stream !== process.stderr && !CLOSED.get(process.stderr)) process.stderr.write(`platlint: cannot write the report: ${err.message.split('\n')[0]}\n`);
+      WRITE_FAILED.failed = true;
+      process.exitCode = 2;
+    });
+  }
+  return {
+    write: (s) => {
+      if (!CLOSED.get(stream)) stream.write(s);
+    },
+  };
+}
+/** Streams whose reader went away (or failed), by stream. */
+const CLOSED = new WeakMap<NodeJS.WriteStream, boolean>();
+/** Whether writing the output failed otherwise than by a closed pipe (the run then exits 2). */
+export const WRITE_FAILED = { failed: false };
+
 /** The real process's streams and state. */
 export function processIo(): CliIo {
+  const stdout = guardStream(process.stdout);
+  const stderr = guardStream(process.stderr);
   return {
-    stdout: (s) => process.stdout.write(s),
-    stderr: (s) => process.stderr.write(s),
+    stdout: (s) => stdout.write(s),
+    stderr: (s) => stderr.write(s),
     readStdin: () => readFileSync(0),
     cwd: process.cwd(),
     env: process.env,

@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_CONFIG, findConfig, loadConfig, type Config } from './config.js';
 import { discover } from './discover.js';
 import { commandKind, type KindSpec } from './kinds.js';
-import { fileLevelResult, lintBytes, lintText, type LintResult } from './lint.js';
+import { fileLevelResult, internalError, internalErrorResult, lintBytes, lintText, type LintResult } from './lint.js';
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
 import { cacheFilePath, openCache } from './cache.js';
-import { checkSet, deploymentGroups, unlintedDeploymentFiles } from './sets.js';
+import { checkSet, deploymentGroups, unlintedDeploymentFiles, type SetOptions } from './sets.js';
 import { VERSION } from './version.js';
 import { lintFlagsText } from './flags/lint.js';
 import { fixText } from './fix.js';
@@ -77,10 +77,17 @@ function unreadable(filePath: string, err: unknown): LintResult {
   });
 }
 
-/** How a worker (and the main thread) lints one file of a run. */
+/**
+ * How a worker (and the main thread) lints one file of a run. Never throws: a failure of platlint on the file
+ * (reading, fixing, writing included) becomes the file's `internal/error` finding.
+ */
 function lintWith(filePath: string, settings: RunSettings): LintResult {
-  const kind = settings.kind === undefined ? undefined : commandKind(settings.kind);
-  return settings.fix ? fixFile(filePath, settings.config, settings.fix, kind) : lintFile(filePath, settings.config, kind);
+  try {
+    const kind = settings.kind === undefined ? undefined : commandKind(settings.kind);
+    return settings.fix ? fixFile(filePath, settings.config, settings.fix, kind) : lintFile(filePath, settings.config, kind);
+  } catch (err) {
+    return internalErrorResult(filePath, err);
+  }
 }
 
 /**
@@ -122,7 +129,11 @@ export async function lintFlagFiles(patterns: readonly string[], options: LintFi
     } catch (err) {
       return unreadable(filePath, err);
     }
-    return lintFlagsBytes(bytes, filePath, config, options.fix);
+    try {
+      return lintFlagsBytes(bytes, filePath, config, options.fix);
+    } catch (err) {
+      return internalErrorResult(filePath, err);
+    }
   });
 }
 
@@ -187,7 +198,27 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const missing = unlintedDeploymentFiles(deployments, [...files, ...(options.extra ?? []).map((r) => r.filePath)]);
   const contextWorkers = workerCount(missing.length, options.concurrency ?? 'auto');
   const context = contextWorkers > 0 ? await lintInWorkers(missing, { config }, contextWorkers, lintWith) : missing.map((f) => lintWith(f, { config }));
-  return checkSet([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false, deployments, context });
+  return checkSetGuarded([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false, deployments, context });
+}
+
+/**
+ * The checks across files; when they fail (a bug), the per-file results are still reported, and the first
+ * file that holds stored objects (those the checks read) gets an `internal/error` finding naming the checks.
+ */
+export function checkSetGuarded(results: LintResult[], options: SetOptions): LintResult[] {
+  try {
+    return checkSet(results, options);
+  } catch (err) {
+    const at = results.findIndex((r) => (r.objects?.length ?? 0) > 0);
+    const i = at >= 0 ? at : 0;
+    const r = results[i];
+    if (!r) return results;
+    const d = fileLevelResult(r.filePath, internalError(err, 'in the checks across files', 'their findings (set/*)')).diagnostics[0]!;
+    const diagnostics = [d, ...r.diagnostics];
+    const errorCount = diagnostics.filter((x) => x.severity === 'error').length;
+    results[i] = { ...r, diagnostics, errorCount, warningCount: diagnostics.length - errorCount, fatalErrorCount: r.fatalErrorCount + 1 };
+    return results;
+  }
 }
 
 serveIfWorker(lintWith);

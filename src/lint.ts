@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
@@ -12,6 +13,7 @@ import { validateSchema, type SchemaFinding } from './schema.js';
 import { locate, valueNode } from './source-map.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 import { objectFacts, type LocatedFact } from './objects.js';
+import { redactor } from './redact.js';
 import { SET_RULE } from './sets.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
 import type { Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
@@ -285,9 +287,69 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
 
 /**
  * Lints a text: the pure core used by the CLI, the language server and the tests. No file system, no
- * process state, no colour.
+ * process state, no colour. Never throws: a failure of platlint itself on this text becomes the result's one
+ * `internal/error` finding (the other files of a run are still linted).
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
+  try {
+    injectedFault(text);
+    return lintTextUnguarded(text, options);
+  } catch (err) {
+    return internalErrorResult(options.filePath ?? '<text>', err);
+  }
+}
+
+/**
+ * A result for a file platlint failed on (a bug): one `internal/error` finding at 1:1, fatal (no
+ * configuration turns it off). The message is the failure's first line, redacted like every message.
+ */
+export function internalErrorResult(filePath: string, err: unknown): LintResult {
+  internalErrorListener?.(filePath, err);
+  return fileLevelResult(filePath, internalError(err, 'on this file', 'its findings'));
+}
+
+let internalErrorListener: ((filePath: string, err: unknown) => void) | undefined;
+
+/** Told of every internal failure of this thread, with the error itself (`--debug` prints its stack). */
+export function onInternalError(listener: ((filePath: string, err: unknown) => void) | undefined): void {
+  internalErrorListener = listener;
+}
+
+/** An `internal/error` finding (at 1:1, fatal): platlint failed `where`, and `what` is not reported. */
+export function internalError(err: unknown, where: string, what: string): Diagnostic {
+  const first = (err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err)).split('\n')[0]!.slice(0, 300);
+  return {
+    ruleId: 'internal/error',
+    severity: 'error',
+    message: `platlint failed ${where} (${first}); ${what} are not reported: please report this`,
+    path: [],
+    range: { start: 0, end: 0 },
+    document: -1,
+    fatal: true,
+  };
+}
+
+/**
+ * Test-only fault injection, to check that one file's failure does not take a run down (test/robust.test.ts):
+ * with `PLATLINT_INTERNAL_FAULT=<marker>` in the environment, linting a text that contains the marker
+ * throws; with `exit:<marker>`, a worker thread linting it exits (the main thread lints it as usual). Not an
+ * option, not documented for users: nothing sets it but the tests.
+ */
+const FAULT = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_FAULT || undefined;
+
+function injectedFault(text: string): void {
+  if (FAULT === undefined) return;
+  const exit = FAULT.startsWith('exit:');
+  const marker = exit ? FAULT.slice(5) : FAULT;
+  if (marker === '' || !text.includes(marker)) return;
+  if (exit) {
+    if (!isMainThread) process.exit(70);
+    return;
+  }
+  throw new Error('injected fault (PLATLINT_INTERNAL_FAULT)');
+}
+
+function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   const config = options.config ?? DEFAULT_CONFIG;
   const filePath = options.filePath ?? '<text>';
   const source = stripBom(text);
@@ -375,6 +437,8 @@ export interface RawResult {
   filePath: string;
   /** The text suppression comments are read from (offsets as in the diagnostics' ranges). */
   text: string;
+  /** The file's own text when `text` is not (offsets alike): what the messages are redacted against (src/redact.ts). */
+  source?: string;
   lineCounter: LineCounter;
   /** Diagnostics made by this lint, with their default severities; changed in place. */
   raw: Diagnostic[];
@@ -431,7 +495,7 @@ export function finishResult(r: RawResult): LintResult {
     ...(r.notParsed ? { notParsed: true } : {}),
     ...(r.template ? { template: true } : {}),
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
-  });
+  }, r.source ?? r.text);
 }
 
 /** Schema and rule findings of a document, computed from the fast reader's value (identical to the full one). */
@@ -520,7 +584,18 @@ function positionFromTokens(fast: FastCheck, source: string, tokens: Tokens, fac
   return out;
 }
 
-function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>): LintResult {
+/**
+ * Counts a file's findings, and redacts their messages (src/redact.ts): every result of a file passes here
+ * once. `text` is the linted text, for YAML errors inside secret fields.
+ */
+function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>, text?: string): LintResult {
+  if (r.diagnostics.length > 0 || r.suppressed.length > 0 || r.setDirectives) {
+    const redact = redactor(text);
+    for (const d of r.diagnostics) redact(d);
+    for (const d of r.suppressed) redact(d);
+    // the reasons of the comments that suppress set findings become those findings' justifications
+    for (const d of r.setDirectives ?? []) d.reason = redact({ ruleId: '', message: d.reason, range: d.range, path: [] }).message;
+  }
   let errorCount = 0;
   let warningCount = 0;
   let fatalErrorCount = 0;

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Config } from './config.js';
-import type { LintResult } from './lint.js';
+import { internalErrorResult, type LintResult } from './lint.js';
 
 /** What every file of a run is linted with: the configuration, and the command kind when the command forces one. */
 export interface RunSettings {
@@ -81,25 +81,36 @@ export async function lintInWorkers(
     const init: WorkerInit = { platlintWorker: true, settings };
     const worker = startWorker(entry, init);
     workers.push(worker);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<void>((resolve) => {
       // a worker keeps a second job queued: the main thread, busy linting its own batch, answers a worker's
       // message only between batches, and a worker with nothing queued would wait that long (measured: idle
       // ~40% of the time with one job at a time)
-      let inFlight = 0;
+      const inFlight = new Map<number, Job>();
+      let stopped = false;
       const give = () => {
-        while (inFlight < IN_FLIGHT && next < jobs.length) {
-          inFlight++;
-          worker.postMessage(jobs[next++]);
+        while (!stopped && inFlight.size < IN_FLIGHT && next < jobs.length) {
+          const job = jobs[next++]!;
+          inFlight.set(job.id, job);
+          worker.postMessage(job);
         }
-        if (inFlight === 0) resolve();
+        if (inFlight.size === 0) resolve();
+      };
+      // a worker that stops (it crashed, ran out of memory, could not send a result) takes only the files of
+      // its queued jobs with it: each gets an `internal/error` finding; the other jobs go to the other threads
+      const stop = (err: unknown) => {
+        if (stopped) return;
+        stopped = true;
+        for (const job of inFlight.values()) job.files.forEach((f, k) => (results[job.id + k] = internalErrorResult(f, err)));
+        inFlight.clear();
+        resolve();
       };
       worker.on('message', (msg: { id: number; results: LintResult[] }) => {
         msg.results.forEach((r, k) => (results[msg.id + k] = r));
-        inFlight--;
+        inFlight.delete(msg.id);
         give();
       });
-      worker.on('error', reject);
-      worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a lint worker exited with code ${code}`))));
+      worker.on('error', (err) => stop(new Error(`the lint worker thread linting this file failed: ${err.message}`)));
+      worker.on('exit', (code) => (code === 0 && inFlight.size === 0 ? resolve() : stop(new Error(`the lint worker thread linting this file exited with code ${code}`))));
       worker.once('online', give);
     });
   });

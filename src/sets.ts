@@ -5,6 +5,7 @@ import { discover } from './discover.js';
 import { compareDiagnostics, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
 import type { LocatedFact } from './objects.js';
 import { BOOTSTRAP_CLUSTER_ROLES, BOOTSTRAP_ROLES, BOOTSTRAP_URL_ONLY_CLUSTER_ROLES, bootstrapRoleNamespaces } from './services/bootstrap-roles.js';
+import { redactDiagnostic } from './redact.js';
 import { ADMIN_ROLES } from './services/rbac.js';
 import { covers, unusedMessage } from './suppress.js';
 import type { Position, Range } from './types.js';
@@ -112,7 +113,7 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
     const severity = effectiveSeverity(config, ruleId, BUILTIN_RULES[ruleId]!.severity);
     if (severity === null) return;
     const d: LocatedDiagnostic = { ruleId, severity, message, path, range: { start: r.start, end: r.end }, document: w.fact.document, kind: w.fact.kind, apiVersion: w.fact.apiVersion, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn };
-    found.set(w.file, [...(found.get(w.file) ?? []), d]);
+    found.set(w.file, [...(found.get(w.file) ?? []), redactDiagnostic(d)]);
   };
 
   // the deployments each file belongs to; two files are compared when they share one

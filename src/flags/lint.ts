@@ -115,6 +115,7 @@ function lintRead(source: string, read: ReadResult, filePath: string, config: Co
   return finishResult({
     filePath,
     text: commentsOnly(source),
+    source,
     lineCounter,
     raw,
     config,

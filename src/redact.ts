@@ -1,0 +1,242 @@
+// Secrets never leave platlint in a message. Findings quote the values they are about (a name, a URL, a
+// token the YAML parser could not read), and a value may be, or hold, a secret: a URL with a password, a
+// private key pasted into the wrong field, a bearer token. Every finding passes through a `redactor` once,
+// when its file's result is summarized (src/lint.ts) or when the checks across files make it (src/sets.ts),
+// so that every output (every report format, the language server, the API) gets the same redacted text.
+// The values of a kind's sensitive fields (KindSpec.sensitive) are scrubbed before, where the document is
+// known (src/lint.ts); here the patterns are found wherever they are, and the secrets of the file's text
+// (URL passwords, private key bodies) wherever a message quotes a piece of them.
+import { KINDS } from './kinds.js';
+import type { Path } from './path.js';
+import type { Diagnostic, RelatedInfo } from './types.js';
+
+export const REDACTED = '[redacted]';
+
+/**
+ * `scheme://user:password@host` (the user part may be empty): the password ends at the last `@` before a
+ * space, a quote or a backtick, as a URL parser finds the end of the user information. A URL cut short
+ * (`…`) after the colon is redacted to its end.
+ */
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*):(?:[^\s`'"<>]*@|[^\s`'"<>@]*…)/gi;
+
+/**
+ * A PEM private key block (`-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----`), whole or cut
+ * short: without its END line, everything up to the end of the key's characters (base64, line breaks as
+ * written in the file or escaped as `\n`, PEM headers) goes. A header alone (a message naming the block
+ * type, `one \`-----BEGIN PRIVATE KEY-----\` block`) is no secret and stays.
+ */
+const PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|(?:\s|\\[nrt])*[A-Za-z0-9+/=](?:[A-Za-z0-9+/=:,\s-]|\\[nrt])*)/g;
+
+/** A private key block in a file's text, to its END line or to the end of the text. */
+const PRIVATE_KEY_IN_TEXT = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g;
+
+/** HTTP credentials as written in a header value: `Bearer <token>`, `Basic <base64>`. */
+const AUTH_HEADER = /\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{8,}=*/g;
+
+/** A message with URL passwords, private key blocks and header credentials replaced by `[redacted]`. */
+export function redactSecrets(message: string): string {
+  // most messages hold none of the markers: test cheaply first
+  let out = message;
+  if (out.includes('://')) out = out.replace(URL_PASSWORD, (m, user: string) => `${user}:${REDACTED}${m.endsWith('…') ? '…' : '@'}`);
+  if (out.includes('PRIVATE KEY-----')) out = out.replace(PRIVATE_KEY, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`);
+  // a credential has digits, punctuation or mixed case; `Basic authentication` is a phrase
+  if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(AUTH_HEADER, (m, scheme: string, space: string) => (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(m.slice(scheme.length + space.length)) ? `${scheme}${space}${REDACTED}` : m));
+  return out;
+}
+
+/** The text of a line from `start` back to its beginning, and on to its end. */
+function lineAround(text: string, offset: number): { before: string; after: string } {
+  const from = Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 4096);
+  let to = text.indexOf('\n', offset);
+  if (to === -1 || to > offset + 4096) to = Math.min(text.length, offset + 4096);
+  return { before: text.slice(from, offset), after: text.slice(offset, to) };
+}
+
+/**
+ * Whether the finding at `offset` sits in the value of a field that holds a secret, read from the text
+ * alone (a document the parser could not read has no kind): the key before it on its line, or the key of a
+ * block scalar above it, names a secret.
+ */
+function inSecretField(text: string, offset: number): boolean {
+  const { before } = lineAround(text, offset);
+  const key = /(?:^|[\s{,\-?])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*:(?:\s|$)/g;
+  let m: RegExpExecArray | null;
+  let last: string | undefined;
+  while ((m = key.exec(before)) !== null) last = m[1];
+  if (last !== undefined) return isSecretKey(last);
+  // a continuation line of a multi-line scalar: the nearest less indented key above it
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 256))![0].length;
+  let at = lineStart - 1;
+  for (let lines = 0; at > 0 && lines < 200; lines++) {
+    const prev = text.lastIndexOf('\n', at - 1) + 1;
+    const line = text.slice(prev, at);
+    const m2 = /^([ \t]*)(?:-\s+)?["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*:/.exec(line);
+    if (m2 && m2[1]!.length < indent) return isSecretKey(m2[2]!);
+    at = prev - 1;
+  }
+  return false;
+}
+
+/** The last names of every kind's sensitive paths (KindSpec.sensitive): `secret`, `token`, `clientKeyData`. */
+const SECRET_KEYS: ReadonlySet<string> = new Set(KINDS.flatMap((k) => k.sensitive.map((p) => p[p.length - 1]!)));
+/** The usual names of secrets in other files. */
+const SECRET_NAME = /(?:secret|token|password|passwd|credential|private|apikey|api-key|api_key|keydata)/i;
+
+function isSecretKey(key: string): boolean {
+  return SECRET_KEYS.has(key) || SECRET_NAME.test(key);
+}
+
+/**
+ * A YAML syntax message about a token inside a secret field: every piece of the message (four characters
+ * or more) that is also in the field's text is replaced. The parser's messages quote the broken token
+ * (`block scalar header includes extra characters: |s3cr3t`, `unresolved tag: !s3cr3t`).
+ */
+function redactTokens(message: string, value: string, min = 4): string {
+  let out = message;
+  let rest = value;
+  for (let round = 0; round < 8; round++) {
+    const common = longestCommon(out, rest);
+    if (common.length < min) break;
+    out = out.split(common).join(REDACTED);
+    // each piece of the value is redacted once: what is left of it is not matched against the message's words
+    rest = rest.split(common).join('\u0000');
+  }
+  return out;
+}
+
+/** The longest common substring of two short strings (messages are short; the value is one line, capped). */
+function longestCommon(a: string, b: string): string {
+  if (a.length === 0 || b.length === 0) return '';
+  let best = 0;
+  let end = 0;
+  let prev = new Uint16Array(b.length + 1);
+  let cur = new Uint16Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? prev[j - 1]! + 1 : 0;
+      if (cur[j]! > best) {
+        best = cur[j]!;
+        end = i;
+      }
+    }
+    [prev, cur] = [cur, prev];
+    cur.fill(0);
+  }
+  return a.slice(end - best, end);
+}
+
+/** A `key: value` line inside a message's quoted text (lines as written or escaped as `\n`): the value runs to the line's end. */
+const QUOTED_FIELD = /((?:^|\\n|\n|[\s{,])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?[ \t]*:[ \t]+)(?:(?!\\n)[^\n])+/g;
+
+/** Rules whose messages quote the file's text where the document could not be read. */
+const TOKEN_RULES = new Set(['yaml/syntax', 'yaml/warning']);
+
+/** A secret found in a file's text, and the shortest piece of it a message may not quote. */
+interface Piece {
+  value: string;
+  min: number;
+  /** Every substring of `min` characters of the value, to skip messages that share none cheaply. */
+  grams: Set<string>;
+}
+
+function piece(value: string, min: number): Piece {
+  const v = value.slice(0, 8192);
+  const grams = new Set<string>();
+  for (let i = 0; i + min <= v.length; i++) grams.add(v.slice(i, i + min));
+  return { value: v, min, grams };
+}
+
+/**
+ * The secrets of a file's text that messages may quote in part, cut off from what makes them recognizable: the
+ * password of a URL (a rule may quote what follows a `:` of it, `S3cret@host/x`), a bearer or basic
+ * credential, the body of a private key block (a line of it read as a value, a word of a command line).
+ */
+function textSecrets(text: string | undefined): Piece[] {
+  if (text === undefined) return [];
+  const out: Piece[] = [];
+  if (text.includes('://')) {
+    for (const m of text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*:([^\s`'"<>]*)@/gi)) {
+      if (m[1]!.length >= 4 && out.length < 32) out.push(piece(m[1]!, 4));
+    }
+  }
+  if (text.includes('Bearer') || text.includes('Basic')) {
+    // a credential split from its scheme (a broken quote in a command line) is still the credential
+    for (const m of text.matchAll(AUTH_HEADER)) {
+      const token = m[0].slice(m[1]!.length + m[2]!.length);
+      if (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(token) && out.length < 32) out.push(piece(token, 8));
+    }
+  }
+  if (text.includes('PRIVATE KEY-----')) {
+    for (const m of text.matchAll(PRIVATE_KEY_IN_TEXT)) {
+      // the key's body only, in pieces of 8 characters or more: a message may name the block's type
+      const body = m[0].replace(/-----(?:BEGIN|END) [A-Z0-9 ]*PRIVATE KEY-----/g, '\u0000');
+      if (out.length < 32) out.push(piece(body, 8));
+    }
+  }
+  return out;
+}
+
+function redactPieces(message: string, pieces: readonly Piece[]): string {
+  let out = message;
+  for (const p of pieces) {
+    let shares = false;
+    for (let i = 0; i + p.min <= out.length && !shares; i++) shares = p.grams.has(out.slice(i, i + p.min));
+    if (shares) out = redactTokens(out, p.value, p.min);
+  }
+  return out;
+}
+
+/**
+ * The redaction of a file's findings: `text` is the file's text (offsets as in the findings' ranges), to find
+ * the secrets messages may quote in part and which field a YAML error sits in. Returns a function that
+ * redacts a finding's message, related messages and path in place (and returns the finding).
+ */
+export function redactor(text?: string): <T extends Redactable>(d: T) => T {
+  const pieces = textSecrets(text);
+  const redact = (m: string) => redactPieces(redactSecrets(m), pieces);
+  return (d) => {
+    let message = redact(d.message);
+    if (TOKEN_RULES.has(d.ruleId)) {
+      // a token quoted over several lines (`unexpected … token in YAML stream: "…\n  token: …"`) may hold a
+      // secret field's line
+      message = message.replace(QUOTED_FIELD, (m, head: string, key: string) => (isSecretKey(key) ? head + REDACTED : m));
+      if (text !== undefined && inSecretField(text, d.range.start)) {
+        const { before, after } = lineAround(text, d.range.start);
+        const value = before.replace(/^.*?:\s/, '') + after;
+        message = redactTokens(message, value.slice(0, 1024));
+      }
+    }
+    if (message !== d.message) d.message = message;
+    // the reason of a suppression comment is printed too (JSON, SARIF)
+    const s = d as { justification?: unknown };
+    if (typeof s.justification === 'string') s.justification = redact(s.justification);
+    // map keys are part of paths (`interactive[<key>].server`): a key may be a secret pasted in the wrong place
+    if (d.path) d.path = redactPath(d.path, redact);
+    if (d.related) {
+      for (const r of d.related) {
+        const m = redact(r.message);
+        if (m !== r.message) r.message = m;
+        if (r.path) r.path = redactPath(r.path, redact);
+      }
+    }
+    return d;
+  };
+}
+
+type Redactable = Pick<Diagnostic, 'ruleId' | 'message' | 'range' | 'path'> & { related?: RelatedInfo[] };
+
+/** One finding redacted (see `redactor`; for many findings of one file, make the redactor once). */
+export function redactDiagnostic<T extends Redactable>(d: T, text?: string): T {
+  return redactor(text)(d);
+}
+
+function redactPath(path: Path, redact: (s: string) => string): Path {
+  let out: (string | number)[] | undefined;
+  path.forEach((seg, i) => {
+    if (typeof seg !== 'string') return;
+    const r = redact(seg);
+    if (r !== seg) (out ??= [...path])[i] = r;
+  });
+  return out ?? path;
+}
