@@ -3,9 +3,9 @@ import type { Rule, ReportExtra, RuleContext } from './define-rule.js';
 import { base64Length } from './services/base64.js';
 import { celService } from './services/cel.js';
 import { parseDuration } from './services/duration.js';
-import { identify, KINDS, type Identification, type KindSpec } from './kinds.js';
+import { identify, isLenient, KINDS, type Identification, type KindSpec } from './kinds.js';
 import type { Path } from './path.js';
-import { validateSchema } from './schema.js';
+import { validateSchema, type SchemaFinding } from './schema.js';
 import type { Target } from './source-map.js';
 
 /** A rule's report before the engine positions it. */
@@ -15,6 +15,8 @@ export interface RuleFinding {
   path: Path;
   target: Target;
   extra?: ReportExtra;
+  /** A finding inside a part checked as a kind of its own: that kind, and the length of the path to the part. */
+  part?: { kind: string; apiVersion: string; depth: number };
 }
 
 /** Thrown when a rule module fails: an internal error, never a silent pass. */
@@ -108,13 +110,32 @@ function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: r
   // an item or embedded object of another group (plat or not) is not checked, and not reported one by one
   if (id.status === 'foreign' || id.status === 'unchecked') return [];
   if (id.status === 'invalid') return [{ ruleId: 'document/unknown-kind', message: id.message, path: [...prefix, id.field], target: 'value' }];
-  const schema: RuleFinding[] = id.kind.schema === '' ? [] : validateSchema(part.value, id.kind).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(f.fix !== undefined ? { extra: { fix: f.fix } } : {}) }));
-  return [...schema, ...runRules(part.value, id.kind, enabled, rules)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix)));
+  const schema: RuleFinding[] = kindSchemaFindings(part.value, id.kind).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(f.fix !== undefined ? { extra: { fix: f.fix } } : {}) }));
+  return [...schema, ...runRules(part.value, id.kind, enabled, rules)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix, id.kind)));
 }
 
-function prefixed(f: RuleFinding, prefix: Path): RuleFinding {
+function prefixed(f: RuleFinding, prefix: Path, kind: KindSpec): RuleFinding {
   const related = f.extra?.related?.map((r) => ({ ...r, path: [...prefix, ...r.path] }));
-  return { ...f, path: [...prefix, ...f.path], ...(f.extra ? { extra: { ...f.extra, ...(related ? { related } : {}) } } : {}) };
+  // the innermost part names the kind (a List item's embedded configuration)
+  const part = f.part ? { ...f.part, depth: f.part.depth + prefix.length } : { kind: kind.kind, apiVersion: kind.apiVersion, depth: prefix.length };
+  return { ...f, path: [...prefix, ...f.path], part, ...(f.extra ? { extra: { ...f.extra, ...(related ? { related } : {}) } } : {}) };
+}
+
+/**
+ * Schema findings of a value of a kind, as the platform decodes it; none for a kind checked by rules only. An
+ * unknown field of a kind the platform decodes leniently is dropped, not refused: `schema/unknown-field-ignored`,
+ * a warning.
+ */
+export function kindSchemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
+  if (kind.schema === '') return [];
+  const found = validateSchema(value, kind);
+  if (!isLenient(kind, value)) return found;
+  return found.map((f) => (f.ruleId === 'schema/unknown-field' ? { ...f, ruleId: 'schema/unknown-field-ignored', message: ignoredField(f.message) } : f));
+}
+
+function ignoredField(message: string): string {
+  const hint = message.indexOf('; ');
+  return hint === -1 ? `${message}, which the platform ignores` : `${message.slice(0, hint)}, which the platform ignores${message.slice(hint)}`;
 }
 
 /**

@@ -40,7 +40,12 @@ const SCHEMA_BY_KIND = new Map([...KINDS, ...COMMAND_KINDS].map((k) => [`${k.api
  * finding inside a checked document); a finding without a kind (file- and document-level ones, command
  * lines) is rendered from the path alone.
  */
-export function diagnosticPath(d: { path: Path; kind?: string; apiVersion?: string }): string {
+export function diagnosticPath(d: { path: Path; kind?: string; apiVersion?: string; partDepth?: number }): string {
   const schema = d.kind === undefined ? undefined : SCHEMA_BY_KIND.get(`${d.apiVersion ?? ''}|${d.kind}`);
-  return fieldPath(d.path, schema);
+  const depth = d.partDepth ?? 0;
+  if (depth === 0) return fieldPath(d.path, schema);
+  // inside a part (a `List` item, an embedded configuration): the part's own kind knows its maps; the way to
+  // the part is list items and struct fields
+  const maps = mapKeyIndexes(schema, d.path.slice(depth));
+  return formatPath(d.path, maps.size > 0 ? (i) => i >= depth && maps.has(i - depth) : undefined);
 }

@@ -2,14 +2,14 @@ import { isMainThread } from 'node:worker_threads';
 import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
-import { isCheckedPath, runRules, type RuleFinding } from './engine.js';
+import { isCheckedPath, kindSchemaFindings, runRules, type RuleFinding } from './engine.js';
 import { identify, isLenient, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { lexText } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
-import { validateSchema, type SchemaFinding } from './schema.js';
+import type { SchemaFinding } from './schema.js';
 import { locate, valueNode } from './source-map.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 import { objectFacts, type LocatedFact } from './objects.js';
@@ -207,11 +207,11 @@ function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | u
 }
 
 /** A finding with its range, before severity and kind are added. */
-type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'>;
+type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'> & { part?: RuleFinding['part'] };
 
-function placed(text: string, f: { ruleId: string; message: string; path: Path }, range: Range, fix?: string, related?: RelatedInfo[]): Found {
+function placed(text: string, f: { ruleId: string; message: string; path: Path; part?: RuleFinding['part'] }, range: Range, fix?: string, related?: RelatedInfo[]): Found {
   const edit = fix === undefined ? undefined : fixAt(text, range, fix);
-  return { ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}), ...(edit ? { fix: edit } : {}) };
+  return { ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}), ...(edit ? { fix: edit } : {}), ...(f.part ? { part: f.part } : {}) };
 }
 
 const PLAIN_SAFE = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
@@ -233,11 +233,6 @@ export function fixAt(text: string, range: Range, replacement: string): Fix | un
   if (q === "'" && src.endsWith("'") && src.length >= 2) return { range, text: `'${replacement.replace(/'/g, "''")}'` };
   if (!/^[A-Za-z0-9_]/.test(src)) return undefined; // flow collections, block scalar indicators, aliases, tags
   return { range, text: PLAIN_SAFE.test(replacement) && !ambiguousPlain(replacement) ? replacement : JSON.stringify(replacement) };
-}
-
-function ignoredField(message: string): string {
-  const hint = message.indexOf('; ');
-  return hint === -1 ? `${message}, which the platform ignores` : `${message.slice(0, hint)}, which the platform ignores${message.slice(hint)}`;
 }
 
 /** A repeated key of a leniently decoded kind is not refused: the platform keeps the last value (a warning). */
@@ -262,22 +257,26 @@ function identifyAs(value: unknown, forced: KindSpec | undefined): Identificatio
   return forced ? { status: 'kind', kind: forced } : identify(value);
 }
 
-/**
- * Schema findings of a document; none for a kind checked by rules only. An unknown field of a kind the
- * platform decodes leniently is dropped, not refused: `schema/unknown-field-ignored`, a warning.
- */
+/** Schema findings of a document, as the platform decodes it (see kindSchemaFindings in src/engine.ts). */
 function schemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
-  if (kind.schema === '') return [];
-  const found = validateSchema(value, kind);
-  if (!isLenient(kind, value)) return found;
-  return found.map((f) => (f.ruleId === 'schema/unknown-field' ? { ...f, ruleId: 'schema/unknown-field-ignored', message: ignoredField(f.message) } : f));
+  return kindSchemaFindings(value, kind);
 }
 
 /** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
 function documentFindings(found: readonly Found[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
   if (found.length === 0) return [];
   const secrets = secretsOf(value, kind);
-  return found.map((f) => ({ ...f, message: scrub(f.message, secrets), severity: baseSeverity(f.ruleId), document: index, kind: kind.kind, apiVersion: kind.apiVersion }));
+  // a finding inside a part checked as a kind of its own (an item of a `List`, an embedded configuration)
+  // carries that kind, and how many of its path's segments lead to the part
+  return found.map(({ part, ...f }) => ({
+    ...f,
+    message: scrub(f.message, secrets),
+    severity: baseSeverity(f.ruleId),
+    document: index,
+    kind: part?.kind ?? kind.kind,
+    apiVersion: part?.apiVersion ?? kind.apiVersion,
+    ...(part ? { partDepth: part.depth } : {}),
+  }));
 }
 
 /** The order of findings in a result: by position, then rule and message. */

@@ -40,6 +40,8 @@ export interface Diagnostic {
   fix?: Fix;
   kind?: string;
   apiVersion?: string;
+  /** For a finding inside a part checked as its own kind (a `List` item): how many path segments lead to the part. */
+  partDepth?: number;
 }
 
 /** A safe edit that resolves a finding: replace the text of `range` (offsets into the linted text) by `text`. */

@@ -122,3 +122,11 @@ describe('a webhook authorizer answer', () => {
     expect(lintText(request).diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.line}:${d.column}`)).toEqual(['schema/unknown-field error 6:3']);
   });
 });
+
+describe('a finding inside a v1 List item', () => {
+  it('carries the item kind and the platform field path, map keys bracketed', () => {
+    const text = ['apiVersion: v1', 'kind: List', 'items:', '- apiVersion: rbac.authorization.plat.io/v1', '  kind: Role', '  metadata:', '    name: r', '    namespace: ns', '    labels:', '      app: "bad value!"', '  rules: []', ''].join('\n');
+    const d = lintText(text).diagnostics;
+    expect(d.map((x) => `${x.ruleId} ${diagnosticPath(x)} ${x.line}:${x.column} ${x.kind}`)).toEqual(['meta/label-value-valid items[0].metadata.labels[app] 10:12 Role']);
+  });
+});
