@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_CONFIG, findConfig, loadConfig, type Config } from './config.js';
 import { discover } from './discover.js';
 import { commandKind, type KindSpec } from './kinds.js';
-import { fileLevelResult, internalError, internalErrorResult, lintBytes, lintText, type LintResult } from './lint.js';
+import { fileLevelResult, internalError, internalErrorResult, lintBytes, lintText, undecodedResult, type LintResult } from './lint.js';
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
 import { cacheFilePath, openCache } from './cache.js';
@@ -102,7 +102,7 @@ export function fixFile(filePath: string, config: Config, mode: 'write' | 'dry-r
     return unreadable(filePath, err);
   }
   const read = decodeBytes(bytes, config.maxFileSize);
-  if (read.text === undefined) return fileLevelResult(filePath, read.diagnostic);
+  if (read.text === undefined) return undecodedResult(filePath, bytes, read.diagnostic, kind);
   const options = { filePath, config, ...(kind ? { kind } : {}) };
   // a UTF-16 file is linted, not rewritten (platlint writes UTF-8 only)
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return lintText(read.text, options);

@@ -312,3 +312,10 @@ export function identify(value: unknown): Identification {
 export function isSensitivePath(kind: Pick<KindSpec, 'sensitive'>, path: readonly (string | number)[]): boolean {
   return kind.sensitive.some((p) => p.length === path.length && p.every((seg, i) => seg === '*' || seg === String(path[i])));
 }
+
+/**
+ * Whether a text names a plat apiVersion (`apiVersion: rbac.authorization.plat.io/v1`, in YAML or JSON): for
+ * text that cannot be identified by its value (a document that does not parse). An image or import path that
+ * merely contains `plat.io/` (`registry.plat.io/pause`) is not a plat apiVersion.
+ */
+export const NAMES_PLAT_API_VERSION = /["']?\bapiVersion["']?[ \t]*:[ \t]*["']?(?:[a-z0-9-]+\.)*plat\.io\//;

@@ -3,7 +3,7 @@ import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { isCheckedPath, kindSchemaFindings, runRules, type RuleFinding } from './engine.js';
-import { identify, isLenient, isSensitivePath, type Identification, type KindSpec } from './kinds.js';
+import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { lexText } from './lex-read.js';
@@ -169,18 +169,17 @@ function keepChecked(found: Found[], value: unknown, kind: KindSpec): void {
 }
 
 /**
- * A Go or Jinja template action (`{{ .Values.name }}`, `{{- if … }}`, `{{ include "x" . }}`) on a line that is
- * not a comment: the file is a template that another tool renders, not a file the platform reads.
+ * The marks of a template another tool renders: a Go or Jinja action or tag (`{{ .Values.name }}`,
+ * `{{- if … }}`, `{% for … %}`) on a line that is not a comment, or a ytt annotation (`#@ load(…)`,
+ * `name: #@ data.values.name`, read by YAML as a comment). Such a file is not what the platform reads.
  */
-const UNRENDERED_TEMPLATE = /^(?![ \t]*#).*?\{\{-?\s*(?:[-.$a-zA-Z/("]|end\b)/m;
+const UNRENDERED_TEMPLATE = /^(?![ \t]*#).*?(?:\{\{-?\s*(?:[-.$a-zA-Z/("]|end\b)|\{%-?\s*[a-z])|(?:^|[ \t])#@[ \t]?[a-zA-Z_(]/m;
 
-/** A document's text names a plat group: `rbac.authorization.plat.io/v1`. */
-const NAMES_PLAT_GROUP = /(?:^|[^\w.-])(?:[a-z0-9-]+\.)*plat\.io\//m;
 
 /**
  * The indexes of the documents whose parse findings are reported: those identified as plat (a kind, a plat
  * group platlint does not check, an unknown kind of a plat group), and those that could not be read whose text
- * names a plat group (an unrendered template of a plat object). A document of another tool gets no finding at
+ * names a plat apiVersion. A document of another tool gets no finding at
  * all: its duplicate keys, tags or syntax are not the platform's business. With a forced kind (`platlint
  * patch`) every document is the user's.
  */
@@ -199,7 +198,7 @@ function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | u
     else {
       // a broken document's own range may end at its first bad token: its text runs to the next document
       const text = ld ? source.slice(ld.doc.range[0], docs[k! + 1]?.doc.range[0] ?? source.length) : source;
-      plat = NAMES_PLAT_GROUP.test(text);
+      plat = NAMES_PLAT_API_VERSION.test(text);
     }
     if (plat) out.add(i);
   }
@@ -611,7 +610,23 @@ export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): LintRes
   const config = options.config ?? DEFAULT_CONFIG;
   const read = decodeBytes(bytes, config.maxFileSize);
   if (read.text !== undefined) return lintText(read.text, options);
-  return fileLevelResult(options.filePath ?? '<text>', read.diagnostic);
+  return undecodedResult(options.filePath ?? '<text>', bytes, read.diagnostic, options.kind);
+}
+
+/** How much of an undecodable file is searched for a plat apiVersion. */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * The result of a file that cannot be read as text (binary, not UTF-8, over the size limit): its `input/*`
+ * finding when it could be a plat file (its first 64 KiB, read byte by byte, name a plat apiVersion, or a
+ * command kind reads it), otherwise nothing, counted as "not plat and not parsed": a repository holds
+ * encrypted secrets, Latin-1 values files and large API descriptions that are none of the platform's business.
+ */
+export function undecodedResult(filePath: string, bytes: Uint8Array, d: Diagnostic, forced?: KindSpec): LintResult {
+  if (forced || NAMES_PLAT_API_VERSION.test(Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, SNIFF_BYTES)).toString('latin1'))) {
+    return fileLevelResult(filePath, d);
+  }
+  return { ...summarize({ filePath, diagnostics: [], suppressed: [], documentsChecked: 0, documentsSkipped: 0 }), notParsed: true };
 }
 
 /** A result holding one file-level finding (unreadable, binary, too large …). */

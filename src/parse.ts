@@ -21,6 +21,7 @@ import {
   type Pair,
 } from 'yaml';
 import type { Diagnostic, Range } from './types.js';
+import { NAMES_PLAT_API_VERSION } from './kinds.js';
 
 
 /** One YAML document of a file, composed once, with its JavaScript value. */
@@ -283,6 +284,8 @@ interface LexerState {
   indentNext: number;
   setNext(state: string): null;
   pushToIndex(i: number, allowEmpty: boolean): Generator<string, number>;
+  /** The next document marker line at or after `from` in `buf` (-1: none), reused while the lexer moves on. */
+  markerCache?: { buf: string; from: number; at: number };
 }
 
 const lexerBase = Lexer.prototype as unknown as { parseFlowCollection(this: LexerState): Generator<string, string | null> };
@@ -311,8 +314,15 @@ Object.defineProperties(PlatformLexer.prototype, {
       }
       if (end === -1 && !this.atEnd) return this.setNext('quoted-scalar');
       const last = end === -1 ? buf.length : end;
-      DOCUMENT_MARKER_LINE.lastIndex = this.pos;
-      const marker = DOCUMENT_MARKER_LINE.exec(buf);
+      // searched once and reused while no marker lies between the last search and here: a file of many quoted
+      // scalars and no later marker would otherwise be scanned to its end once per scalar (quadratic)
+      let cache = this.markerCache;
+      if (!cache || cache.buf !== buf || cache.from > this.pos || (cache.at !== -1 && cache.at < this.pos)) {
+        DOCUMENT_MARKER_LINE.lastIndex = this.pos;
+        const found = DOCUMENT_MARKER_LINE.exec(buf);
+        cache = this.markerCache = { buf, from: this.pos, at: found ? found.index : -1 };
+      }
+      const marker = cache.at === -1 ? undefined : { index: cache.at };
       if (marker && marker.index < last) end = marker.index - (buf[marker.index - 1] === '\r' ? 2 : 1);
       else if (end === -1) end = buf.length;
       yield* this.pushToIndex(end + 1, false);
@@ -644,7 +654,7 @@ export function tokenize(text: string, lexemes: Iterable<string> = lex(text)): T
  * package's own errors, reports what the platform's decoder (go-yaml v2) refuses and the `yaml` package
  * accepts (docs/yaml-compatibility.md).
  */
-export function parseText(text: string, pre: Tokens = tokenize(text), strict = text.includes('.plat.io/')): ParseResult {
+export function parseText(text: string, pre: Tokens = tokenize(text), strict = NAMES_PLAT_API_VERSION.test(text)): ParseResult {
   const { lineCounter } = pre;
   const diagnostics: Diagnostic[] = [];
   const documents: LintDocument[] = [];

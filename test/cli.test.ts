@@ -120,7 +120,9 @@ describe('the JSON contract (ESLint formatter shape plus path)', () => {
 
 describe('bad input never crashes', () => {
   const cases: [string, string[]][] = [
-    ['binary.yaml', ['input/binary - 1:1']],
+    // a file that cannot be read as text is reported when it names a plat apiVersion, counted otherwise
+    ['binary.yaml', []],
+    ['binary-plat.yaml', ['input/binary - 1:1']],
     ['latin1.yaml', ['input/encoding - 1:1']],
     ['alias-bomb.yaml', ['yaml/alias-limit - 2:1']],
     ['empty.yaml', []],
@@ -159,9 +161,15 @@ describe('bad input never crashes', () => {
   it('a 9 MB file is refused at the default limit without reading it as YAML', () => {
     const dir = scratch();
     const f = join(dir, 'huge.yaml');
-    writeFileSync(f, '# filler\n'.repeat(1_000_000));
+    writeFileSync(f, 'apiVersion: audit.plat.io/v1\nkind: Policy\n' + '# filler\n'.repeat(1_000_000));
     const r = platlint(['--format', 'json', f]);
     expect(jsonFindings(r.stdout)).toEqual(['input/too-large - 1:1']);
+    // one that names no plat apiVersion (a large API description) is counted, not reported
+    const other = join(dir, 'openapi.json');
+    writeFileSync(other, '{"swagger": "2.0", "paths": {}}' + ' '.repeat(9_000_000));
+    const q = platlint(['--format', 'json', other]);
+    expect(q.code).toBe(0);
+    expect(jsonFindings(q.stdout)).toEqual([]);
   });
   it('a document nested too deeply to parse is one finding, not a crash', () => {
     const dir = scratch();

@@ -181,3 +181,12 @@ describe('YAML the platform refuses and the `yaml` package accepts (docs/yaml-co
     expect(parseText('a: &a [*a]\n').diagnostics.map((d) => d.ruleId)).toEqual(['yaml/alias-limit']);
   });
 });
+
+describe('the search for document markers is linear', () => {
+  it('a file of 30,000 quoted scalars and no later document marker is read once (it took minutes when each scalar searched to the end)', () => {
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n' + Array.from({ length: 30_000 }, (_, i) => `- level: "Metadata"\n  users: ["u${i}"]\n`).join('');
+    const res = lintText(text, { fastReader: false });
+    expect(res.diagnostics).toEqual([]);
+    expect(res.documentsChecked).toBe(1);
+  });
+});

@@ -19,7 +19,7 @@ describe('whole repositories are quiet: a document that is not plat gets no find
     const stylish = platlint(['fixtures/foreign']);
     expect(stylish.code).toBe(1);
     expect(stylish.stdout.trim().split('\n').at(-1)).toBe(
-      '✖ 1 problem (1 error, 0 warnings) in 1 of 8 files — 1 document checked, 5 skipped as not plat, 2 of plat groups platlint does not check, 2 files not plat and not parsed',
+      '✖ 1 problem (1 error, 0 warnings) in 1 of 10 files — 1 document checked, 5 skipped as not plat, 2 of plat groups platlint does not check, 4 files not plat and not parsed',
     );
   });
 
@@ -99,6 +99,10 @@ describe('an unrendered template', () => {
     expect(res.template).toBe(true);
     // quoted actions parse as YAML, but the values are not the platform's yet either
     expect(lintText('apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata:\n  name: "{{ .Release.Name }}"\n').template).toBe(true);
+    // a ytt template: its values are annotations YAML reads as comments; a Jinja file of tags only
+    const ytt = ['#@ load("@ytt:data", "data")', '---', 'apiVersion: rbac.authorization.plat.io/v1', 'kind: ClusterRoleBinding', 'metadata:', '  name: #@ data.values.app_name', 'roleRef: {apiGroup: rbac.authorization.plat.io, kind: ClusterRole, name: view}', ''].join('\n');
+    expect(lintText(ytt).template).toBe(true);
+    expect(lintText('{% for r in roles %}\napiVersion: rbac.authorization.plat.io/v1\nkind: Role\n{% endfor %}\n').template).toBe(true);
     // braces in a comment do not make a template
     expect(lintText('# render with {{ .Values }}\napiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpont: x\n').diagnostics.map((d) => d.ruleId)).toEqual(['schema/unknown-field']);
   });
@@ -128,5 +132,16 @@ describe('a finding inside a v1 List item', () => {
     const text = ['apiVersion: v1', 'kind: List', 'items:', '- apiVersion: rbac.authorization.plat.io/v1', '  kind: Role', '  metadata:', '    name: r', '    namespace: ns', '    labels:', '      app: "bad value!"', '  rules: []', ''].join('\n');
     const d = lintText(text).diagnostics;
     expect(d.map((x) => `${x.ruleId} ${diagnosticPath(x)} ${x.line}:${x.column} ${x.kind}`)).toEqual(['meta/label-value-valid items[0].metadata.labels[app] 10:12 Role']);
+  });
+});
+
+describe('a broken file that only mentions plat.io', () => {
+  it('is not plat: an image or import path is not an apiVersion', () => {
+    const devcontainer = '// dev container\n{ "name": "dev", "image": "registry.plat.io/build-image/cross:v1.30.0" }\n';
+    const res = lintText(devcontainer, { filePath: 'devcontainer.json' });
+    expect(res.diagnostics).toEqual([]);
+    expect(res.notParsed).toBe(true);
+    const values = 'image: registry.plat.io/pause:3.9\nargs: [--foo\n';
+    expect(lintText(values).diagnostics).toEqual([]);
   });
 });
