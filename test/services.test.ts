@@ -28,4 +28,9 @@ describe('base64', () => {
     expect(base64Length('')).toBe(0);
     for (const bad of ['YWJjZA', 'YW JjZA==', 'YWJj_A==', '!!!!']) expect(base64Length(bad), bad).toBeUndefined();
   });
+  it('skips line breaks anywhere, as Go\'s decoder does (a key wrapped over lines in a block scalar)', () => {
+    expect(base64Length('YWJj\nZGU=\n')).toBe(5);
+    expect(base64Length('YW\r\nJjZA=\n=')).toBe(4);
+    expect(base64Length('YWJj\tZGU=')).toBeUndefined();
+  });
 });

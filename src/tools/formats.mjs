@@ -4,8 +4,11 @@
 /** Go's time.ParseDuration, as metav1.Duration uses it: `10s`, `1m30s`, `2h45m`, `1.5h`, `-5m`, `0`. */
 export const duration = /^[-+]?(?:0|(?:(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:ns|us|µs|μs|ms|s|m|h))+)$/;
 
-/** Standard base64 with padding, as Go's encoding/json decodes []byte. */
-export const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/**
+ * Standard base64 with padding, as Go's encoding/json decodes []byte (and encoding/base64 decodes a key):
+ * line breaks (`\r`, `\n`) anywhere are skipped, so a value wrapped over lines (a block scalar) is base64.
+ */
+export const base64 = /^[\r\n]*(?:(?:[A-Za-z0-9+/][\r\n]*){4})*(?:(?:[A-Za-z0-9+/][\r\n]*){2}=[\r\n]*=|(?:[A-Za-z0-9+/][\r\n]*){3}=)?[\r\n]*$/;
 
 /** resource.Quantity: a signed decimal number with an optional binary-SI, decimal-SI or exponent suffix. */
 export const quantity = /^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$/;
