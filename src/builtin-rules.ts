@@ -50,6 +50,13 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
     SPEC3,
   ),
   'schema/type': meta('A value has the wrong type.', 'error', 'The platform cannot decode a value of the wrong type.', 'Write a value of the type the message names.', SPEC3),
+  'schema/null-item': meta(
+    'A list of strings, numbers or booleans holds a null item.',
+    'warning',
+    'The platform\'s decoder reads a null item of such a list as the type\'s zero value (`""`, 0 or false) instead of refusing it, and its validation often accepts that (an empty API group is the core group): the file loads, but the item is rarely what was meant. A null item where the value must be one of a few (an audit stage) is still an error.',
+    'Write the value, or remove the item.',
+    SPEC3,
+  ),
   'schema/enum': meta('A value is not one of the allowed values.', 'error', 'The platform only knows the listed values.', 'Use one of the listed values.', SPEC3),
   'schema/format': meta('A string is not in the required format (duration, base64, quantity, timestamp).', 'error', 'The platform parses these strings and refuses malformed ones.', 'Write the value in the format the message shows.', SPEC3),
   'schema/range': meta('A number is out of range.', 'error', 'Out-of-range numbers overflow or are refused.', 'Use a value inside the range.', SPEC3),

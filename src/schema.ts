@@ -179,6 +179,11 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
       const want = fmt ? [fmt] : String(p.type).split(',').map((t) => TYPE_TEXT[t] ?? t);
       const found = secret ? typeOf(err.data) : err.data !== null && typeof err.data === 'object' ? typeOf(err.data) : `${typeOf(err.data)} (${shown(err.data)})`;
       const unit = ps?.format === 'duration' && typeof err.data === 'number' ? `; write it with a unit, like \`${err.data}s\`` : '';
+      // a null list item of a scalar list is decoded by the platform as the type's zero value, not refused
+      const scalarTypes = String(p.type).split(',').every((t) => t === 'string' || t === 'integer' || t === 'number' || t === 'boolean');
+      if (err.data === null && typeof at[at.length - 1] === 'number' && scalarTypes && ps?.format === undefined) {
+        return { ruleId: 'schema/null-item', target, path: at, message: `${name} is null, which the platform reads as an empty value (\`""\`, 0 or false); write the value or remove the item` };
+      }
       return { ruleId, target, path: at, message: custom ?? `${name} must be ${joinOr(want)}, got ${found}${unit}` };
     }
     case 'enum':
