@@ -3,6 +3,7 @@ import type { Rule } from '../../src/define-rule.js';
 import admissionPatchIgnoredWhenDenied from './admission-patch-ignored-when-denied.js';
 import admissionPatchTypeRequired from './admission-patch-type-required.js';
 import admissionPatchValid from './admission-patch-valid.js';
+import admissionRequestComplete from './admission-request-complete.js';
 import admissionResponseUidMatchesRequest from './admission-response-uid-matches-request.js';
 import admissionStatusIgnoredWhenAllowed from './admission-status-ignored-when-allowed.js';
 import admissionWarningLength from './admission-warning-length.js';
@@ -17,6 +18,7 @@ export const rules: readonly Rule[] = [
   admissionPatchIgnoredWhenDenied,
   admissionPatchTypeRequired,
   admissionPatchValid,
+  admissionRequestComplete,
   admissionResponseUidMatchesRequest,
   admissionStatusIgnoredWhenAllowed,
   admissionWarningLength,
