@@ -82,7 +82,8 @@ const GROUPS: readonly GroupDef[] = [
   },
   {
     group: 'authorization.plat.io',
-    versions: { v1: ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'] },
+    // v1beta1 SubjectAccessReview is not in the spec's table: a webhook authorizer with `subjectAccessReviewVersion: v1beta1` exchanges it
+    versions: { v1: ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'], v1beta1: ['SubjectAccessReview'] },
     spec: `${SPEC1}#review-objects`,
   },
   { group: 'client.authentication.plat.io', versions: { v1: ['ExecCredential'], v1beta1: ['ExecCredential'] }, spec: `${SPEC3}#exec-plugin-credentials` },

@@ -9,6 +9,8 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
     const table: Record<string, string[]> = {
       'rbac.authorization.plat.io/v1': ['ClusterRole', 'ClusterRoleBinding', 'ClusterRoleBindingList', 'ClusterRoleList', 'Role', 'RoleBinding', 'RoleBindingList', 'RoleList'],
       'authorization.plat.io/v1': ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'],
+      // registered by the platform (a webhook authorizer's v1beta1 reviews), not in the spec's table
+      'authorization.plat.io/v1beta1': ['SubjectAccessReview'],
       'client.authentication.plat.io/v1': ['ExecCredential'],
       'client.authentication.plat.io/v1beta1': ['ExecCredential'],
       'eventratelimit.admission.plat.io/v1alpha1': ['Configuration'],

@@ -20,11 +20,13 @@ export default defineRule({
     const spec = obj(obj(value)?.spec);
     if (spec === undefined) return;
     const user = spec.user;
-    const groups = spec.groups;
+    // `v1beta1` names the groups `group`
+    const groupsField = ctx.kind.version === 'v1beta1' ? 'group' : 'groups';
+    const groups = spec[groupsField];
     // set, or of a wrong type (reported by the schema)
     if (has(spec, 'user') && user !== null && (str(user) === undefined || user !== '')) return;
-    if (has(spec, 'groups') && groups !== null && (!Array.isArray(groups) || groups.length > 0)) return;
+    if (has(spec, groupsField) && groups !== null && (!Array.isArray(groups) || groups.length > 0)) return;
     const kind = str(obj(value)?.kind) ?? ctx.kind.kind;
-    ctx.report(['spec'], `spec names neither \`user\` nor \`groups\`; a ${kind} checks a given subject: set at least one of them`, { target: 'key' });
+    ctx.report(['spec'], `spec names neither \`user\` nor \`${groupsField}\`; a ${kind} checks a given subject: set at least one of them`, { target: 'key' });
   },
 });
