@@ -150,7 +150,7 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   const found: Found[] = [];
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
   keepChecked(found, value, kind); // the items of a List that are not plat get no finding
-  for (const f of pre?.schema ?? schemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
+  for (const f of pre?.schema ?? kindSchemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
   for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config))) {
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
     const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
@@ -175,13 +175,11 @@ function keepChecked(found: Found[], value: unknown, kind: KindSpec): void {
  */
 const UNRENDERED_TEMPLATE = /^(?![ \t]*#).*?(?:\{\{-?\s*(?:[-.$a-zA-Z/("]|end\b)|\{%-?\s*[a-z])|(?:^|[ \t])#@[ \t]?[a-zA-Z_(]/m;
 
-
 /**
  * The indexes of the documents whose parse findings are reported: those identified as plat (a kind, a plat
  * group platlint does not check, an unknown kind of a plat group), and those that could not be read whose text
- * names a plat apiVersion. A document of another tool gets no finding at
- * all: its duplicate keys, tags or syntax are not the platform's business. With a forced kind (`platlint
- * patch`) every document is the user's.
+ * names a plat apiVersion. A document of another tool gets no finding at all: its duplicate keys, tags or
+ * syntax are not the platform's business. With a forced kind (`platlint patch`) every document is the user's.
  */
 function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | undefined): Set<number> {
   const out = new Set<number>();
@@ -254,11 +252,6 @@ function decoded(value: unknown, kind: KindSpec): unknown {
 
 function identifyAs(value: unknown, forced: KindSpec | undefined): Identification {
   return forced ? { status: 'kind', kind: forced } : identify(value);
-}
-
-/** Schema findings of a document, as the platform decodes it (see kindSchemaFindings in src/engine.ts). */
-function schemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
-  return kindSchemaFindings(value, kind);
 }
 
 /** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
@@ -532,7 +525,7 @@ function checkValues(values: readonly unknown[], config: Config, forced: KindSpe
     else if (id.status !== 'kind') result.allKinds = false;
     else {
       const read = decoded(value, id.kind);
-      result.checked.set(index, { value: read, kind: id.kind, schema: schemaFindings(read, id.kind), rules: runRules(read, id.kind, enabled) });
+      result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules: runRules(read, id.kind, enabled) });
     }
   });
   return result;
