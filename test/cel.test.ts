@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { isScalar, parseDocument } from 'yaml';
 import { lintText } from '../src/lint.js';
-import { celCompileCount, celLoaded, celService, celTypeName, resultTypeProblem, type CelOutcome } from '../src/services/cel.js';
+import { CEL_CACHE_CHARS, CEL_CACHE_ENTRIES, celCacheSize, celCompileCount, celLoaded, celService, celTypeName, resultTypeProblem, type CelOutcome } from '../src/services/cel.js';
 import { re2Problem, isTimestamp } from '../src/services/cel-checks.js';
 import { celExpressions } from '../src/services/cel-sites.js';
 import { mapSpan, scalarOffsets } from '../src/services/scalar-offsets.js';
@@ -202,6 +202,46 @@ describe('expression sites', () => {
 });
 
 describe('compile cache', () => {
+  it('stays at its bound over thousands of distinct expressions, evicting the least recently used, with right results', () => {
+    expect(CEL_CACHE_ENTRIES).toBe(2000);
+    const run = Math.random().toString(36).slice(2);
+    const good = (i: number) => `claims.sub == 'lru-${run}-${i}'`;
+    const bad = (i: number) => `claims.sub == ${i} + 'lru-${run}'`;
+    const N = 3500;
+    for (let i = 0; i < N; i++) {
+      // every expression is checked right, the first time (compiled) as the later ones (cached)
+      const expr = i % 2 === 0 ? good(i) : bad(i);
+      const outcome = celService.check('claims', expr);
+      if (i % 2 === 0) expect(outcome, expr).toEqual({ status: 'ok', type: 'bool' });
+      else expect(outcome, expr).toEqual({ status: 'error', message: 'found no matching overload for `+` applied to `(int, string)`', start: 15 + String(i).length, end: 16 + String(i).length });
+      expect(celService.check('claims', expr)).toBe(outcome);
+      // the first expression stays in use, so it stays cached
+      celService.check('claims', good(0));
+      expect(celCacheSize().entries).toBeLessThanOrEqual(CEL_CACHE_ENTRIES);
+    }
+    expect(celCacheSize().entries).toBe(CEL_CACHE_ENTRIES);
+    const before = celCompileCount();
+    // recently used ones are hits
+    celService.check('claims', good(0));
+    celService.check('claims', bad(N - 1));
+    celService.check('claims', good(N - 2));
+    expect(celCompileCount()).toBe(before);
+    // the least recently used were evicted: compiled again, with the same outcome
+    expect(celService.check('claims', good(2))).toEqual({ status: 'ok', type: 'bool' });
+    expect(celService.check('claims', bad(1))).toEqual({ status: 'error', message: 'found no matching overload for `+` applied to `(int, string)`', start: 16, end: 17 });
+    expect(celCompileCount()).toBe(before + 2);
+    expect(celCacheSize().entries).toBe(CEL_CACHE_ENTRIES);
+  });
+  it('keeps a bounded number of characters of expressions', () => {
+    const big = (i: number) => `claims.sub == '${String(i).padEnd(100_000, 'x')}'`;
+    for (let i = 0; i < 30; i++) expect(celService.check('claims', big(i))).toEqual({ status: 'ok', type: 'bool' });
+    expect(celCacheSize().chars).toBeLessThanOrEqual(CEL_CACHE_CHARS);
+    expect(celCacheSize().entries).toBeLessThan(CEL_CACHE_ENTRIES);
+    // the newest is still cached
+    const before = celCompileCount();
+    celService.check('claims', big(29));
+    expect(celCompileCount()).toBe(before);
+  });
   it('compiles each (variable, expression) once', () => {
     const before = celCompileCount();
     const expr = `claims.sub == 'cache-${Math.random()}'`;

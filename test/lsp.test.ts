@@ -308,7 +308,10 @@ describe('language server over stdio', () => {
 
     // an empty document: apiVersion/kind pairs, then the two keys
     const pairs = await complete(8, 0);
-    expect(pairs.find((i) => i.label === 'audit.plat.io/v1 Policy')?.textEdit.newText).toBe('apiVersion: audit.plat.io/v1\nkind: Policy');
+    expect(pairs.find((i) => i.label === 'audit.plat.io/v1 Policy')).toMatchObject({
+      textEdit: { range: range(8, 0, 8, 0), newText: 'apiVersion: audit.plat.io/v1' },
+      additionalTextEdits: [{ range: range(9, 0, 9, 0), newText: 'kind: Policy\n' }],
+    });
     expect(pairs.filter((i) => i.label.includes(' ')).length).toBe(KINDS.length);
     expect(pairs.slice(-2).map((i) => i.label)).toEqual(['apiVersion', 'kind']);
 
@@ -318,6 +321,89 @@ describe('language server over stdio', () => {
     // the kind of a known apiVersion
     const kinds = await complete(11, 6);
     expect(kinds.map((i) => i.label)).toEqual(['Event', 'EventList', 'Policy', 'PolicyList']);
+  });
+
+  test('completion: one line per item unless the client takes snippets; the apiVersion/kind pair adds `kind` by an additional edit', async () => {
+    type Edit = { range: LspRange; newText: string };
+    type Item = { label: string; sortText?: string; insertTextFormat?: number; textEdit: Edit; additionalTextEdits?: Edit[] };
+    /** Applies edits given in the original text's positions (the last first, as clients do). */
+    const apply = (text: string, edits: Edit[]): string => {
+      const lines = text.split('\n');
+      const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
+      const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start) || offset(b.range.end) - offset(a.range.end));
+      return sorted.reduce((t, e) => t.slice(0, offset(e.range.start)) + e.newText + t.slice(offset(e.range.end)), text);
+    };
+    const docs: [string, string, [number, number][]][] = [
+      ['last.yaml', 'ap', [[0, 2]]],
+      ['before.yaml', 'ap\nmetadata:\n  name: x\n', [[0, 2]]],
+      ['crlf.yaml', 'ap\r\nmetadata:\r\n  name: x\r\n', [[0, 2]]],
+      ['indented.yaml', '  \n', [[0, 2]]],
+      ['policy.yaml', 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: \n    \nomitStages:\n  - \n', [[3, 11], [4, 4], [5, 0], [6, 4], [7, 0]]],
+      ['roles.yaml', 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nrules:\n  - verbs: []\n    \n', [[4, 4], [3, 4], [1, 6], [0, 12]]],
+    ];
+
+    // Neovim 0.7's omnifunc announces no snippet support
+    const plain = await started();
+    const all: Item[] = [];
+    for (const [name, text, positions] of docs) {
+      await plain.open(uriOf(name), text);
+      await plain.diagnostics(uriOf(name));
+      for (const [line, character] of positions) all.push(...(await plain.request<{ items: Item[] }>('textDocument/completion', { textDocument: { uri: uriOf(name) }, position: pos(line, character) })).items);
+    }
+    expect(all.length).toBeGreaterThan(4 * KINDS.length);
+    expect(all.filter((i) => i.textEdit.newText.includes('\n') || i.textEdit.newText.includes('\r')).map((i) => i.label)).toEqual([]);
+    expect(all.filter((i) => i.insertTextFormat !== 1).map((i) => i.label)).toEqual([]);
+    const pair = async (c: LspClient, name: string, line: number, character: number) =>
+      (await c.request<{ items: Item[] }>('textDocument/completion', { textDocument: { uri: uriOf(name) }, position: pos(line, character) })).items.find((i) => i.label === 'audit.plat.io/v1 Policy');
+
+    // the last line: `kind` goes after the text's end
+    const last = await pair(plain, 'last.yaml', 0, 2);
+    expect(last).toEqual({
+      label: 'audit.plat.io/v1 Policy',
+      kind: 7,
+      detail: 'apiVersion and kind',
+      sortText: expect.any(String),
+      insertTextFormat: 1,
+      textEdit: { range: range(0, 0, 0, 2), newText: 'apiVersion: audit.plat.io/v1' },
+      additionalTextEdits: [{ range: range(0, 2, 0, 2), newText: '\nkind: Policy' }],
+    });
+    expect(apply('ap', [last!.textEdit, ...last!.additionalTextEdits!])).toBe('apiVersion: audit.plat.io/v1\nkind: Policy');
+    // a line before others: `kind` at the start of the next line, the line's end untouched
+    const before = await pair(plain, 'before.yaml', 0, 2);
+    expect([before!.textEdit, before!.additionalTextEdits]).toEqual([
+      { range: range(0, 0, 0, 2), newText: 'apiVersion: audit.plat.io/v1' },
+      [{ range: range(1, 0, 1, 0), newText: 'kind: Policy\n' }],
+    ]);
+    expect(apply('ap\nmetadata:\n  name: x\n', [before!.textEdit, ...before!.additionalTextEdits!])).toBe('apiVersion: audit.plat.io/v1\nkind: Policy\nmetadata:\n  name: x\n');
+    // the text's line breaks are kept
+    const crlf = await pair(plain, 'crlf.yaml', 0, 2);
+    expect(crlf!.additionalTextEdits).toEqual([{ range: range(1, 0, 1, 0), newText: 'kind: Policy\r\n' }]);
+    // an indented document: `kind` as far in
+    const indented = await pair(plain, 'indented.yaml', 0, 2);
+    expect([indented!.textEdit, indented!.additionalTextEdits]).toEqual([
+      { range: range(0, 2, 0, 2), newText: 'apiVersion: audit.plat.io/v1' },
+      [{ range: range(1, 0, 1, 0), newText: '  kind: Policy\n' }],
+    ]);
+
+    // a client that takes snippets gets the pair as one snippet of two lines, and nothing else changes
+    const snippets = await started({ debounce: 0 }, { textDocument: { completion: { completionItem: { snippetSupport: true } } } });
+    await snippets.open(uriOf('last.yaml'), 'ap');
+    await snippets.diagnostics(uriOf('last.yaml'));
+    const snippet = await pair(snippets, 'last.yaml', 0, 2);
+    expect(snippet).toEqual({
+      label: 'audit.plat.io/v1 Policy',
+      kind: 7,
+      detail: 'apiVersion and kind',
+      sortText: last!.sortText,
+      insertTextFormat: 2,
+      textEdit: { range: range(0, 0, 0, 2), newText: 'apiVersion: audit.plat.io/v1\nkind: Policy$0' },
+    });
+    const items = (await snippets.request<{ items: Item[] }>('textDocument/completion', { textDocument: { uri: uriOf('last.yaml') }, position: pos(0, 2) })).items;
+    expect(items.filter((i) => i.insertTextFormat === 2).length).toBe(KINDS.length);
+    expect(items.filter((i) => i.insertTextFormat !== 2).map((i) => [i.label, i.textEdit.newText])).toEqual([
+      ['apiVersion', 'apiVersion: '],
+      ['kind', 'kind: '],
+    ]);
   });
 
   test('completion in list items and in JSON documents', async () => {

@@ -1,8 +1,11 @@
 // Completion: keys allowed at the cursor and not yet present, enum values at a value, apiVersion/kind pairs.
+// Every item inserts one line: a text with a line break reaches Vim's complete() (Neovim's omnifunc) as a NUL
+// byte. Only a client that announced snippet support gets a snippet of two lines (the apiVersion/kind pair);
+// the others get the pair as `apiVersion: …` with `kind: …` added on the next line by `additionalTextEdits`.
 // The place is found by writing a marker where the word under the cursor is (as a key `MARKER:` or as a
 // value) and parsing that text: the marker's node gives the enclosing mapping's path and its other keys.
 import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
-import { CompletionItemKind, type CompletionItem, InsertTextFormat } from 'vscode-languageserver';
+import { CompletionItemKind, type CompletionItem, InsertTextFormat, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { KINDS } from '../kinds.js';
 import type { Path } from '../path.js';
@@ -99,7 +102,27 @@ function scalarText(v: unknown): string {
   return JSON.stringify(v);
 }
 
-export function completions(document: TextDocument, offset: number, schemas: SchemaDocs): CompletionItem[] {
+/** What the client can apply, from its capabilities (`textDocument.completion.completionItem`). */
+export interface CompletionClient {
+  /** The client announced `snippetSupport`: an item may be a snippet, of several lines. */
+  snippets?: boolean;
+}
+
+/** Whether an item's text (not its `additionalTextEdits`, which clients apply as edits) holds a line break. */
+function breaksLines(item: CompletionItem): boolean {
+  const inserted = item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : (item.insertText ?? item.label);
+  return /[\r\n]/.test(inserted);
+}
+
+/** Text in a snippet stands for itself. */
+const snippetText = (s: string) => s.replace(/[$}\\]/g, (c) => `\\${c}`);
+
+export function completions(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient = {}): CompletionItem[] {
+  // a snippet only for a client that takes them; a line break only in a snippet
+  return itemsAt(document, offset, schemas, client).filter((item) => (item.insertTextFormat === InsertTextFormat.Snippet ? !!client.snippets : !breaksLines(item)));
+}
+
+function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient): CompletionItem[] {
   const text = document.getText();
   const found = placeAt(text, offset);
   if (!found) return [];
@@ -133,11 +156,20 @@ export function completions(document: TextDocument, offset: number, schemas: Sch
 
   if (place.at === 'key' && place.path.length === 0 && !kind) {
     // a document without a known kind: offer the apiVersion/kind pairs
-    if (!place.present.includes('apiVersion') && !place.present.includes('kind')) {
-      const indent = '';
-      KINDS.forEach((k, i) =>
-        items.push(edit(`${k.apiVersion} ${k.kind}`, `apiVersion: ${k.apiVersion}\n${indent}kind: ${k.kind}`, CompletionItemKind.Class, 'apiVersion and kind', undefined, `1${String(i).padStart(3, '0')}`)),
-      );
+    // only where a block key starts its line (`kind` goes on the next line, as far in)
+    const lineStart = text.lastIndexOf('\n', word.start - 1) + 1;
+    const indent = text.slice(lineStart, word.start);
+    if (!place.present.includes('apiVersion') && !place.present.includes('kind') && !quoted && /^[ \t]*$/.test(indent)) {
+      const kindEdit = kindLine(document, word.end, indent);
+      KINDS.forEach((k, i) => {
+        const item = edit(`${k.apiVersion} ${k.kind}`, `apiVersion: ${k.apiVersion}`, CompletionItemKind.Class, 'apiVersion and kind', undefined, `1${String(i).padStart(3, '0')}`);
+        if (client.snippets) {
+          // the client indents a snippet's later lines as the first one
+          items.push({ ...item, textEdit: { range, newText: `apiVersion: ${snippetText(k.apiVersion)}\nkind: ${snippetText(k.kind)}$0` }, insertTextFormat: InsertTextFormat.Snippet });
+        } else {
+          items.push({ ...item, additionalTextEdits: [kindEdit(k.kind)] });
+        }
+      });
     }
     for (const key of ['apiVersion', 'kind']) if (!place.present.includes(key)) items.push(edit(key, `${key}: `, CompletionItemKind.Property, undefined, undefined, `0${key}`));
     return items;
@@ -155,6 +187,23 @@ export function completions(document: TextDocument, offset: number, schemas: Sch
   valueItems(subs, schemas, edit, items, quoted);
   if (place.at === 'item' && schemas.shape(subs) === 'object') keyItems(subs, [], schemas, edit, items, quoted);
   return items;
+}
+
+/**
+ * The edit that adds `kind: <kind>` on the line after the one being completed: at the start of the next line
+ * when there is one, so that it touches neither the completed word nor the line's end (the text's line break,
+ * `\r\n` included, is kept); else at the end of the text.
+ */
+function kindLine(document: TextDocument, wordEnd: number, indent: string): (kind: string) => TextEdit {
+  const text = document.getText();
+  const next = text.indexOf('\n', wordEnd);
+  if (next >= 0) {
+    const at = document.positionAt(next + 1);
+    const eol = text[next - 1] === '\r' ? '\r\n' : '\n';
+    return (kind) => ({ range: { start: at, end: at }, newText: `${indent}kind: ${kind}${eol}` });
+  }
+  const end = document.positionAt(text.length);
+  return (kind) => ({ range: { start: end, end }, newText: `\n${indent}kind: ${kind}` });
 }
 
 type Edit = (label: string, newText: string, kind: CompletionItemKind, detail?: string, documentation?: string, sort?: string) => CompletionItem;

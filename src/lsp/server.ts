@@ -71,6 +71,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let debounce = options.debounce ?? DEFAULT_DEBOUNCE_MS;
   let pull = false;
   let watch = false;
+  let snippets = false;
   let rootPath: string | undefined;
 
   function configFor(filePath: string | undefined): Config {
@@ -155,6 +156,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     // pull diagnostics when the client asks for them (LSP 3.17), unless told to push; never both (editors would show them twice)
     pull = init.diagnostics !== 'push' && !!params.capabilities.textDocument?.diagnostic;
     watch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
+    snippets = !!params.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
     const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     rootPath = root ? filePathOf(root) : undefined;
     return {
@@ -213,7 +215,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const document = documents.get(params.textDocument.uri);
     if (!document || !isYamlOrJson(document)) return [];
     try {
-      return { isIncomplete: false, items: completions(document, document.offsetAt(params.position), schemas) };
+      return { isIncomplete: false, items: completions(document, document.offsetAt(params.position), schemas, { snippets }) };
     } catch (err) {
       connection.console.error(`platlint: completion failed: ${String((err as Error)?.message).split('\n')[0]}`);
       return [];

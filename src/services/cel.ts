@@ -27,7 +27,7 @@ export type CelOutcome =
   | { status: 'unsupported'; message: string; start?: number; end?: number };
 
 export interface CelService {
-  /** Compiles and type-checks an expression seeing one variable (cached per run). */
+  /** Compiles and type-checks an expression seeing one variable (cached, least recently used evicted first). */
   check(variable: CelVariable, expression: string): CelOutcome;
 }
 
@@ -38,8 +38,36 @@ const MODULE = typeof __PLATLINT_CEL_MODULE__ === 'string' ? __PLATLINT_CEL_MODU
 
 let lib: CelLibrary | undefined;
 let envs: Record<CelVariable, Environment> | undefined;
+/**
+ * The compile cache, least recently used first (a hit moves its entry to the end). Bounded, as the language
+ * server lives for a whole editing session and sees every expression typed, letter by letter: 2,000 entries
+ * hold every distinct expression of a large repository's policies many times over (a file rarely has more
+ * than a few dozen, and a rule checks each expression once per variable), a miss costs one compile (well under a
+ * millisecond for a typical expression), and 2,000 outcomes with their keys take a few hundred kilobytes. The
+ * characters of the keys are bounded too, so that a few huge expressions cannot hold megabytes each.
+ */
 const cache = new Map<string, CelOutcome>();
+/** The most entries the compile cache keeps. */
+export const CEL_CACHE_ENTRIES = 2000;
+/** The most characters of expressions the compile cache keeps (one million: 500 per entry on average). */
+export const CEL_CACHE_CHARS = 1_000_000;
+let cachedChars = 0;
 let compiles = 0;
+
+/** How many outcomes the compile cache holds, and the characters of their keys (for tests). */
+export function celCacheSize(): { entries: number; chars: number } {
+  return { entries: cache.size, chars: cachedChars };
+}
+
+function remember(key: string, out: CelOutcome): void {
+  cache.set(key, out);
+  cachedChars += key.length;
+  while (cache.size > CEL_CACHE_ENTRIES || (cachedChars > CEL_CACHE_CHARS && cache.size > 1)) {
+    const oldest = cache.keys().next().value as string;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+}
 
 function environments(): Record<CelVariable, Environment> {
   if (!envs) {
@@ -320,7 +348,11 @@ export const celService: CelService = {
   check(variable, expression) {
     const key = `${variable}\u0000${expression}`;
     let out = cache.get(key);
-    if (!out) {
+    if (out) {
+      // the most recently used goes last, the first to be evicted is the least recently used
+      cache.delete(key);
+      cache.set(key, out);
+    } else {
       environments(); // a library that cannot load is an internal error, not a finding
       try {
         out = compile(variable, expression);
@@ -329,7 +361,7 @@ export const celService: CelService = {
         // library that failed, not a proven mistake in the expression, it is a warning (cel/unsupported-syntax).
         out = { status: 'unsupported', message: `platlint's CEL library failed on this expression (${err instanceof Error ? lower(err.message.split('\n')[0]!) : String(err)})` };
       }
-      cache.set(key, out);
+      remember(key, out);
     }
     return out;
   },
