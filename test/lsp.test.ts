@@ -221,6 +221,23 @@ describe('language server over stdio', () => {
     // the next good version is linted again
     await c.change(uri, 3, EGRESS);
     expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics).toEqual(egressDiagnostics(uri));
+      // a file of flags, whose reader throws: the server's own guard publishes the finding
+    const flags = uriOf('fault.conf');
+    await c.open(flags, '--cgroup-driver=systemd\n', 1, 'plaintext');
+    expect((await c.diagnostics(flags, (p) => p.version === 1)).diagnostics).toEqual([]);
+    await c.change(flags, 2, '--cgroup-driver=systemd BOOM-MARKER\n');
+    expect((await c.diagnostics(flags, (p) => p.version === 2)).diagnostics).toEqual([
+      {
+        range: range(0, 0, 0, 0),
+        severity: 1,
+        code: 'internal/error',
+        codeDescription: { href: `${DOCS}internalerror` },
+        source: 'platlint',
+        message: 'platlint failed on this document (injected fault (PLATLINT_INTERNAL_FAULT)); its findings are not reported: please report this',
+        data: { fatal: true },
+      },
+    ]);
+    expect(c.stderr.join('')).toBe('');
   });
 
   test('a document over the size limit gets one input/too-large diagnostic instead of a lint (maxFileSize of the configuration)', async () => {

@@ -20,7 +20,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, type Config } from '../config.js';
 import { resolveConfig } from '../files.js';
-import { fileLevelResult, lintText, type LintResult } from '../lint.js';
+import { fileLevelResult, injectedFault, lintText, type LintResult } from '../lint.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLarge } from '../read.js';
 import { lintFlagsText } from '../flags/lint.js';
 import { codeActions } from './actions.js';
@@ -145,7 +145,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     // YAML and JSON documents are plat objects; anything else an editor sends (a systemd unit, an environment
     // file, a file of flags) is read as a node agent command line, as `platlint flags` reads it
     // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file)
-    return isYamlOrJson(document) ? checkSet([lintText(text, options)], { config })[0]! : lintFlagsText(text, options);
+    if (isYamlOrJson(document)) return checkSet([lintText(text, options)], { config })[0]!;
+    // the flags reader has no guard of its own (diagnosticsOf's is the one); the tests' fault reaches it here
+    injectedFault(text);
+    return lintFlagsText(text, options);
   }
 
   /**
