@@ -62,7 +62,8 @@ export function failureDiagnostic(document: TextDocument, err: unknown): LspDiag
  */
 export function configErrorDiagnostic(err: ConfigError): LspDiagnostic {
   const first = err.problems[0];
-  const where = first ? `${err.filePath}:${first.line}:${first.column}: ${first.message}` : err.message;
+  // a file that cannot be read has no problems, and its message says so
+  const what = first ? `invalid configuration file ${err.filePath}:${first.line}:${first.column}: ${first.message}` : err.message;
   const more = err.problems.length > 1 ? ` (and ${err.problems.length - 1} more)` : '';
   const at = first ? { line: Math.max(first.line - 1, 0), character: Math.max(first.column - 1, 0) } : { line: 0, character: 0 };
   return {
@@ -70,7 +71,7 @@ export function configErrorDiagnostic(err: ConfigError): LspDiagnostic {
     severity: DiagnosticSeverity.Error,
     code: 'config/invalid',
     source: 'platlint',
-    message: `invalid configuration file ${where}${more}; this file is linted with the default configuration`,
+    message: `${what}${more}; this file is linted with the default configuration`,
     relatedInformation: [{ location: { uri: pathToFileURL(err.filePath).href, range: { start: at, end: at } }, message: first ? first.message : err.message }],
     data: { fatal: true } satisfies DiagnosticData,
   };
