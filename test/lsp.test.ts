@@ -262,8 +262,13 @@ describe('language server over stdio', () => {
         data: { fatal: true },
       },
     ]);
+    // hover, completion and code actions skip it (they would parse all of it)
+    expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) })).toBeNull();
+    expect(await c.request('textDocument/completion', { textDocument: { uri }, position: pos(5, 6) })).toEqual([]);
+    expect(await c.request('textDocument/codeAction', { textDocument: { uri }, range: range(3, 10, 3, 16), context: { diagnostics: p.diagnostics } })).toEqual([]);
     // under the limit (counted in UTF-8 bytes), the document is linted
     await c.change(uri, 2, EGRESS);
+    expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) })).not.toBeNull();
     expect((await c.diagnostics(uri, (q) => q.version === 2)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
   });
 

@@ -134,6 +134,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return loaded;
   }
 
+  /** Whether a document is over its configuration's size limit: it is not linted, and hover, completion and code actions skip it. */
+  function tooLargeDocument(document: TextDocument): boolean {
+    try {
+      const limit = configFor(filePathOf(document.uri), document.uri).config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      return sizeOver(document.getText(), limit) !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   /** Lints a text under a configuration; whatever fails inside ends in one `internal/error` finding. */
   function lintDocument(document: TextDocument, filePath: string | undefined, config: Config): LintResult {
     const options = { filePath: filePath ?? document.uri, config };
@@ -272,7 +282,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onHover((params) => {
     const document = documents.get(params.textDocument.uri);
-    if (!document || !isYamlOrJson(document)) return null;
+    if (!document || !isYamlOrJson(document) || tooLargeDocument(document)) return null;
     try {
       return hoverAt(document, document.offsetAt(params.position), schemas);
     } catch (err) {
@@ -283,7 +293,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onCompletion((params) => {
     const document = documents.get(params.textDocument.uri);
-    if (!document || !isYamlOrJson(document)) return [];
+    if (!document || !isYamlOrJson(document) || tooLargeDocument(document)) return [];
     try {
       return { isIncomplete: false, items: completions(document, document.offsetAt(params.position), schemas) };
     } catch (err) {
@@ -294,7 +304,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onCodeAction((params) => {
     const document = documents.get(params.textDocument.uri);
-    if (!document) return [];
+    if (!document || tooLargeDocument(document)) return [];
     return codeActions(document, params.context.diagnostics);
   });
 
