@@ -328,7 +328,7 @@ export function internalError(err: unknown, where: string, what: string): Diagno
  */
 const FAULT = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_FAULT || undefined;
 
-function injectedFault(text: string): void {
+export function injectedFault(text: string): void {
   if (FAULT === undefined) return;
   const exit = FAULT.startsWith('exit:');
   const marker = exit ? FAULT.slice(5) : FAULT;

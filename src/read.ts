@@ -9,6 +9,11 @@ function fileProblem(ruleId: string, message: string): Diagnostic {
   return { ruleId, severity: 'error', message, path: [], range: { start: 0, end: 0 }, document: -1, fatal: true };
 }
 
+/** The `input/too-large` finding of a file of `size` bytes over `maxFileSize`; `how` says how to raise the limit. */
+export function tooLarge(size: number, maxFileSize: number, how = '--max-file-size'): Diagnostic {
+  return fileProblem('input/too-large', `file is ${size} bytes; the limit is ${maxFileSize} bytes (raise it with ${how})`);
+}
+
 const decoders = new Map<string, InstanceType<typeof TextDecoder>>();
 
 /** One strict decoder per encoding, reused across files (decode() without `stream` keeps no state). */
@@ -24,14 +29,7 @@ function decoder(encoding: string): InstanceType<typeof TextDecoder> {
  * A UTF-8 byte-order mark is dropped; a UTF-16 one selects UTF-16, as the platform's YAML decoder does.
  */
 export function decodeBytes(bytes: Uint8Array, maxFileSize = DEFAULT_MAX_FILE_SIZE): ReadOutcome {
-  if (bytes.length > maxFileSize) {
-    return {
-      diagnostic: fileProblem(
-        'input/too-large',
-        `file is ${bytes.length} bytes; the limit is ${maxFileSize} bytes (raise it with --max-file-size)`,
-      ),
-    };
-  }
+  if (bytes.length > maxFileSize) return { diagnostic: tooLarge(bytes.length, maxFileSize) };
   let encoding = 'utf-8';
   let offset = 0;
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) offset = 3;

@@ -2,7 +2,9 @@
 // document itself, the rule id as `code` with its documentation link, related locations, the fix in `data`.
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LintResult } from '../lint.js';
+import { pathToFileURL } from 'node:url';
+import type { ConfigError } from '../config.js';
+import { fileLevelResult, internalError, type LintResult } from '../lint.js';
 import { ALL_RULES } from '../rule-registry.js';
 import { ruleDocsUrl } from '../formatters/rule-url.js';
 import type { Range } from '../types.js';
@@ -44,4 +46,33 @@ export function toLspDiagnostics(document: TextDocument, result: LintResult): Ls
     if (data.fix || data.fatal) out.data = data;
     return out;
   });
+}
+
+/**
+ * The one diagnostic of a document platlint failed on (a bug): `internal/error` at 1:1, the failure's first
+ * line. It replaces the previous version's diagnostics, which would otherwise stay at the wrong lines.
+ */
+export function failureDiagnostic(document: TextDocument, err: unknown): LspDiagnostic {
+  return toLspDiagnostics(document, fileLevelResult(document.uri, internalError(err, 'on this document', 'its findings')))[0]!;
+}
+
+/**
+ * A diagnostic at 1:1 of a document linted with the defaults because its configuration file is invalid: it
+ * names the file and the first problem's position (related information points there, for editors that jump).
+ */
+export function configErrorDiagnostic(err: ConfigError): LspDiagnostic {
+  const first = err.problems[0];
+  // a file that cannot be read has no problems, and its message says so
+  const what = first ? `invalid configuration file ${err.filePath}:${first.line}:${first.column}: ${first.message}` : err.message;
+  const more = err.problems.length > 1 ? ` (and ${err.problems.length - 1} more)` : '';
+  const at = first ? { line: Math.max(first.line - 1, 0), character: Math.max(first.column - 1, 0) } : { line: 0, character: 0 };
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Error,
+    code: 'config/invalid',
+    source: 'platlint',
+    message: `${what}${more}; this file is linted with the default configuration`,
+    relatedInformation: [{ location: { uri: pathToFileURL(err.filePath).href, range: { start: at, end: at } }, message: first ? first.message : err.message }],
+    data: { fatal: true } satisfies DiagnosticData,
+  };
 }

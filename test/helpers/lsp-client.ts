@@ -44,8 +44,8 @@ export class LspClient {
     readonly connection: MessageConnection,
   ) {}
 
-  static start(args: readonly string[] = ['--stdio'], cwd = ROOT): LspClient {
-    const proc = spawn(process.execPath, [SERVER, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  static start(args: readonly string[] = ['--stdio'], cwd = ROOT, env: Record<string, string> = {}): LspClient {
+    const proc = spawn(process.execPath, [SERVER, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
     const client = new LspClient(proc, connection);
     proc.stderr!.on('data', (b: Buffer) => client.stderr.push(b.toString()));
