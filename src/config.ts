@@ -49,12 +49,26 @@ export interface Config {
 
 export const DEFAULT_CONFIG: Config = { rules: {}, ignores: [], baseDir: process.cwd() };
 
+/**
+ * One problem of a configuration file, at 1-based line and column (UTF-16 units) with its end, and what kind
+ * of problem it is: `config/syntax` (not well-formed YAML), `config/schema` (a field or value the
+ * configuration does not allow), `config/unknown-rule` (a rule id platlint does not have).
+ */
+export interface ConfigProblem {
+  message: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+  code?: 'config/syntax' | 'config/schema' | 'config/unknown-rule';
+}
+
 /** A problem in the configuration file itself: makes the run a usage error (exit 2). */
 export class ConfigError extends Error {
   constructor(
     message: string,
     readonly filePath: string,
-    readonly problems: { message: string; line: number; column: number }[] = [],
+    readonly problems: ConfigProblem[] = [],
   ) {
     super(message);
   }
@@ -78,34 +92,39 @@ export function findConfig(start: string): string | undefined {
  */
 export function parseConfig(text: string, filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[]): Config {
   const parsed = parseText(text);
-  const problems: { message: string; offset: number }[] = [];
-  for (const d of parsed.diagnostics) if (d.severity === 'error') problems.push({ message: d.message, offset: d.range.start });
+  const problems: { message: string; offset: number; end: number; code: NonNullable<ConfigProblem['code']> }[] = [];
+  for (const d of parsed.diagnostics) if (d.severity === 'error') problems.push({ message: d.message, offset: d.range.start, end: d.range.end, code: 'config/syntax' });
   const doc = parsed.documents[0];
   const value = (doc?.value ?? {}) as Record<string, unknown>;
   if (problems.length === 0 && doc) {
     const fallback = { start: doc.range.start, end: doc.range.start };
     for (const f of validateSchema(value, CONFIG_SUBJECT)) {
-      problems.push({ message: f.message, offset: locate(doc.doc, f.path, f.target, fallback).start });
+      const at = locate(doc.doc, f.path, f.target, fallback);
+      problems.push({ message: f.message, offset: at.start, end: at.end, code: 'config/schema' });
     }
     const rules = value.rules;
     if (rules && typeof rules === 'object' && !Array.isArray(rules)) {
       for (const id of Object.keys(rules)) {
         if (knownRules.has(id)) continue;
         const near = suggest(id);
+        const at = locate(doc.doc, ['rules', id], 'key', fallback);
         problems.push({
           message: `unknown rule \`${id}\`${near.length ? `; did you mean \`${near[0]}\`?` : ''}`,
-          offset: locate(doc.doc, ['rules', id], 'key', fallback).start,
+          offset: at.start,
+          end: at.end,
+          code: 'config/unknown-rule',
         });
       }
     }
-    problems.push(...setProblems(value, (path) => locate(doc.doc, path, 'value', fallback).start));
+    problems.push(...setProblems(value, (path) => locate(doc.doc, path, 'value', fallback)).map((p) => ({ ...p, code: 'config/schema' as const })));
   }
   if (problems.length > 0) {
     const located = problems
       .sort((a, b) => a.offset - b.offset)
       .map((p) => {
         const pos = parsed.lineCounter.linePos(p.offset);
-        return { message: p.message, line: pos.line, column: pos.col };
+        const end = parsed.lineCounter.linePos(Math.max(p.end, p.offset));
+        return { message: p.message, line: pos.line, column: pos.col, endLine: end.line, endColumn: end.col, code: p.code };
       });
     throw new ConfigError(`invalid configuration file ${filePath}`, filePath, located);
   }
@@ -124,14 +143,17 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
  * What the schema cannot say of `deployments` and `externalRoles` (the schema has already checked their
  * shapes): deployment names are unique, and a ClusterRole has no namespace.
  */
-function setProblems(value: Record<string, unknown>, at: (path: (string | number)[]) => number): { message: string; offset: number }[] {
-  const problems: { message: string; offset: number }[] = [];
+function setProblems(value: Record<string, unknown>, at: (path: (string | number)[]) => { start: number; end: number }): { message: string; offset: number; end: number }[] {
+  const problems: { message: string; offset: number; end: number }[] = [];
   const seen = new Set<string>();
   if (Array.isArray(value.deployments)) {
     value.deployments.forEach((d: unknown, i) => {
       const name = (d as { name?: unknown } | null)?.name;
       if (typeof name !== 'string') return;
-      if (seen.has(name)) problems.push({ message: `deployment \`${name}\` is named twice; give each deployment its own name`, offset: at(['deployments', i, 'name']) });
+      if (seen.has(name)) {
+        const r = at(['deployments', i, 'name']);
+        problems.push({ message: `deployment \`${name}\` is named twice; give each deployment its own name`, offset: r.start, end: r.end });
+      }
       seen.add(name);
     });
   }
@@ -139,7 +161,8 @@ function setProblems(value: Record<string, unknown>, at: (path: (string | number
     value.externalRoles.forEach((r: unknown, i) => {
       const role = r as { kind?: unknown; namespace?: unknown } | null;
       if (role?.kind === 'ClusterRole' && role.namespace !== undefined) {
-        problems.push({ message: 'a ClusterRole has no namespace: remove `namespace`, or set `kind: Role`', offset: at(['externalRoles', i, 'namespace']) });
+        const r = at(['externalRoles', i, 'namespace']);
+        problems.push({ message: 'a ClusterRole has no namespace: remove `namespace`, or set `kind: Role`', offset: r.start, end: r.end });
       }
     });
   }

@@ -76,3 +76,15 @@ export function configErrorDiagnostic(err: ConfigError): LspDiagnostic {
     data: { fatal: true } satisfies DiagnosticData,
   };
 }
+
+/**
+ * The diagnostics of an open `platlint.config.yaml`: one per problem of its text, at the problem's range, with
+ * the problem's kind as `code` (`config/syntax`, `config/schema`, `config/unknown-rule`).
+ */
+export function configFileDiagnostics(err: ConfigError): LspDiagnostic[] {
+  return err.problems.map((p) => {
+    const start = { line: Math.max(p.line - 1, 0), character: Math.max(p.column - 1, 0) };
+    const end = p.endLine !== undefined && p.endColumn !== undefined ? { line: Math.max(p.endLine - 1, 0), character: Math.max(p.endColumn - 1, 0) } : start;
+    return { range: { start, end }, severity: DiagnosticSeverity.Error, code: p.code ?? 'config/invalid', source: 'platlint', message: p.message };
+  });
+}

@@ -1,7 +1,7 @@
 // platlint's language server: LSP over stdio with vscode-languageserver, on the CLI's engine and
 // configuration (lintText with the platlint.config.yaml found above the document, cached per folder).
 import { statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createConnection,
@@ -18,14 +18,15 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, type Config } from '../config.js';
+import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, parseConfig, type Config } from '../config.js';
+import { RULE_IDS, suggestRuleIds } from '../rule-registry.js';
 import { resolveConfig } from '../files.js';
 import { fileLevelResult, injectedFault, lintText, type LintResult } from '../lint.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLarge } from '../read.js';
 import { lintFlagsText } from '../flags/lint.js';
 import { codeActions } from './actions.js';
 import { completions } from './completion.js';
-import { configErrorDiagnostic, failureDiagnostic, toLspDiagnostics } from './diagnostics.js';
+import { configErrorDiagnostic, configFileDiagnostics, failureDiagnostic, toLspDiagnostics } from './diagnostics.js';
 import { hoverAt } from './hover.js';
 import { SchemaDocs } from './schema-docs.js';
 import { VERSION } from '../version.js';
@@ -171,6 +172,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     let diagnostics: LspDiagnostic[];
     try {
       const filePath = filePathOf(document.uri);
+      if (filePath && basename(filePath) === CONFIG_FILE_NAME) return configDiagnostics(document, filePath);
       const loaded = configFor(filePath, document.uri);
       const cached = published.get(document.uri);
       if (cached && cached.version === document.version) return cached.diagnostics;
@@ -182,6 +184,26 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     } catch (err) {
       connection.console.error(`platlint: internal error while linting ${document.uri}: ${String((err as Error)?.message).split('\n')[0]}`);
       diagnostics = [failureDiagnostic(document, err)];
+    }
+    published.set(document.uri, { version: document.version, diagnostics });
+    return diagnostics;
+  }
+
+  /**
+   * The diagnostics of an open `platlint.config.yaml`, from the editor's text (not the disk): one per problem,
+   * at its position. The documents under it keep the configuration saved on disk (what the command line reads):
+   * an unsaved edit of the configuration does not re-lint them; saving it does (its modification time, the
+   * save, or the file watcher).
+   */
+  function configDiagnostics(document: TextDocument, filePath: string): LspDiagnostic[] {
+    const cached = published.get(document.uri);
+    if (cached && cached.version === document.version) return cached.diagnostics;
+    let diagnostics: LspDiagnostic[] = [];
+    try {
+      parseConfig(document.getText(), filePath, RULE_IDS, suggestRuleIds);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      diagnostics = configFileDiagnostics(err);
     }
     published.set(document.uri, { version: document.version, diagnostics });
     return diagnostics;
