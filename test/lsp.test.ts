@@ -789,6 +789,74 @@ describe('language server over stdio', () => {
     expect(c.messages.map((m) => m.type)).toEqual([1]);
   });
 
+  test('an open platlint.config.yaml gets one diagnostic per problem of its buffer; fixed, they are cleared; the documents under it keep the saved file', async () => {
+    const project = join(dir, 'config-buffer');
+    mkdirSync(project, { recursive: true });
+    const config = join(project, 'platlint.config.yaml');
+    writeFileSync(config, 'rules: {}\n');
+    const c = await started();
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, EGRESS, 1);
+    const codes = ['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field'];
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.code)).toEqual(codes);
+    const configUri = pathToFileURL(config).href;
+    // an unknown rule id (a typo), a severity the configuration does not allow, a field of the wrong type
+    await c.open(configUri, 'rules:\n  egress/master-deprecatd: warn\n  schema/required: nope\nignores: 3\n', 1);
+    expect((await c.diagnostics(configUri, (p) => p.version === 1)).diagnostics).toEqual([
+      {
+        range: range(1, 2, 1, 25),
+        severity: 1,
+        code: 'config/unknown-rule',
+        source: 'platlint',
+        message: 'unknown rule `egress/master-deprecatd`; did you mean `egress/master-deprecated`?',
+      },
+      {
+        range: range(2, 19, 2, 23),
+        severity: 1,
+        code: 'config/schema',
+        source: 'platlint',
+        message: '`schema/required` must be one of `off`, `warn`, `error`, got `nope`',
+      },
+      { range: range(3, 9, 3, 10), severity: 1, code: 'config/schema', source: 'platlint', message: '`ignores` must be a list, got an integer (`3`)' },
+    ]);
+    // not well-formed YAML: its syntax error
+    await c.change(configUri, 2, 'rules:\n  schema/required: [warn\n');
+    const syntax = (await c.diagnostics(configUri, (p) => p.version === 2)).diagnostics;
+    expect(syntax.map((d) => [d.code, d.range.start])).toEqual([['config/syntax', pos(2, 0)]]);
+    // fixed in the buffer: cleared; the configuration on disk (not the unsaved buffer) still applies to the document
+    await c.change(configUri, 3, 'rules:\n  schema/required: "off"\n');
+    expect((await c.diagnostics(configUri, (p) => p.version === 3)).diagnostics).toEqual([]);
+    await c.change(uri, 2, EGRESS);
+    expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics.map((d) => d.code)).toEqual(codes);
+    // saved: the document is linted under it
+    writeFileSync(config, 'rules:\n  schema/required: "off"\n');
+    await c.connection.sendNotification('textDocument/didSave', { textDocument: { uri: configUri } });
+    expect((await c.diagnostics(uri, (p) => p.diagnostics.length === 3)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/unknown-field']);
+    expect(c.messages).toEqual([]);
+  });
+
+  test('a client with dynamic registration gets a watcher for platlint.config.yaml; a configuration created where none was applies once notified', async () => {
+    const project = join(dir, 'created-config');
+    mkdirSync(project, { recursive: true });
+    const c = await started({}, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, EGRESS, 1);
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
+    expect(c.registrations).toEqual([{ id: expect.any(String), method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/platlint.config.yaml' }] } }]);
+    const config = join(project, 'platlint.config.yaml');
+    writeFileSync(config, 'rules:\n  egress/master-deprecated: "off"\n  schema/required: "off"\n');
+    await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(config).href, type: 1 }] });
+    expect((await c.diagnostics(uri, (p) => p.diagnostics.length === 2)).diagnostics.map((d) => d.code)).toEqual(['egress/selection-name-unique', 'schema/unknown-field']);
+  });
+
+  test('a client without dynamic registration gets no registration request', async () => {
+    const c = await started();
+    const uri = uriOf('no-watch.yaml');
+    await c.open(uri, EGRESS);
+    await c.diagnostics(uri);
+    expect(c.registrations).toEqual([]);
+  });
+
   test('pull diagnostics (textDocument/diagnostic) for clients that ask for them, and then no push', async () => {
     const c = LspClient.start();
     clients.push(c);

@@ -37,6 +37,8 @@ export class LspClient {
   readonly stderr: string[] = [];
   /** window/showMessage notifications: {type, message}. */
   readonly messages: { type: number; message: string }[] = [];
+  /** client/registerCapability requests: their registrations (answered with null, as an editor does). */
+  readonly registrations: { id: string; method: string; registerOptions?: unknown }[] = [];
   private waiters: { test: (p: Published) => boolean; resolve: (p: Published) => void }[] = [];
 
   private constructor(
@@ -61,7 +63,10 @@ export class LspClient {
     connection.onNotification('window/showMessage', (m: { type: number; message: string }) => {
       client.messages.push(m);
     });
-    connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('client/registerCapability', (p: { registrations: { id: string; method: string; registerOptions?: unknown }[] }) => {
+      client.registrations.push(...p.registrations);
+      return null;
+    });
     connection.onRequest('workspace/diagnostic/refresh', () => null);
     connection.listen();
     return client;
