@@ -849,12 +849,17 @@ describe('language server over stdio', () => {
     expect((await c.diagnostics(uri, (p) => p.diagnostics.length === 2)).diagnostics.map((d) => d.code)).toEqual(['egress/selection-name-unique', 'schema/unknown-field']);
   });
 
-  test('a client without dynamic registration gets no registration request', async () => {
+  test('a client without dynamic registration gets no registration request; a configuration created later applies at the next lint', async () => {
+    const project = join(dir, 'created-unwatched');
+    mkdirSync(project, { recursive: true });
     const c = await started();
-    const uri = uriOf('no-watch.yaml');
-    await c.open(uri, EGRESS);
-    await c.diagnostics(uri);
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, EGRESS, 1);
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
     expect(c.registrations).toEqual([]);
+    writeFileSync(join(project, 'platlint.config.yaml'), 'rules:\n  egress/master-deprecated: "off"\n  schema/required: "off"\n');
+    await c.change(uri, 2, EGRESS);
+    expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics.map((d) => d.code)).toEqual(['egress/selection-name-unique', 'schema/unknown-field']);
   });
 
   test('pull diagnostics (textDocument/diagnostic) for clients that ask for them, and then no push', async () => {

@@ -118,14 +118,17 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   /**
    * The configuration of a document. Its file's modification time is checked once per call (one stat), so a
-   * file edited outside the editor takes effect at the next lint even in clients that do not watch files;
+   * file edited outside the editor takes effect at the next lint even in clients that do not watch files (in
+   * those, a folder without one is searched again, so a file created later is found too);
    * a changed file drops every cached configuration and diagnostics, and the other open documents are re-linted.
    */
   function configFor(filePath: string | undefined, uri: string): LoadedConfig {
     const dir = filePath ? dirname(filePath) : (rootPath ?? process.cwd());
     let loaded = configs.get(dir);
-    if (loaded?.file && stampOf(loaded.file) !== loaded.stamp) {
-      reported.delete(loaded.file);
+    // a file created where none was found: without a watcher, look again (one stat per folder up to the root)
+    const created = !watch && loaded !== undefined && !loaded.file && findConfig(dir) !== undefined;
+    if (loaded && (created || (loaded.file && stampOf(loaded.file) !== loaded.stamp))) {
+      if (loaded.file) reported.delete(loaded.file);
       configs.clear();
       published.clear();
       for (const d of documents.all()) if (d.uri !== uri) schedule(d.uri);
