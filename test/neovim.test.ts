@@ -112,6 +112,24 @@ local function run()
     return
   end
   report.after = diagnostics()
+
+  -- completion at the start of a new, empty file: the words 0.7's omnifunc would give complete()
+  vim.cmd('silent edit ' .. vim.fn.fnameescape(os.getenv('PLATLINT_NVIM_NEW')))
+  if not vim.wait(5000, function() return #vim.lsp.buf_get_clients(0) > 0 end, 20) then
+    report.error = 'no client attached to the new file'
+    return
+  end
+  local completion = vim.lsp.buf_request_sync(0, 'textDocument/completion', {
+    textDocument = vim.lsp.util.make_text_document_params(),
+    position = { line = 0, character = 0 },
+  }, 5000)
+  report.completion = {}
+  for _, r in pairs(completion or {}) do
+    for _, item in ipairs(vim.lsp.util.text_document_completion_list_to_complete_items(r.result or {}, '')) do
+      table.insert(report.completion, item.word)
+    end
+  end
+  table.insert(report.steps, 'completion')
 end
 
 vim.api.nvim_create_autocmd('VimEnter', {
@@ -148,6 +166,7 @@ interface Report {
   hover?: { kind: string; value: string };
   actions?: string[];
   after?: Diag[];
+  completion?: string[];
 }
 
 describe.skipIf(!hasNvim)('Neovim (Debian package) with the README configuration', () => {
@@ -176,6 +195,7 @@ describe.skipIf(!hasNvim)('Neovim (Debian package) with the README configuration
       ...process.env,
       PATH: `${bin}${delimiter}${process.env.PATH ?? ''}`,
       PLATLINT_NVIM_OUT: out,
+      PLATLINT_NVIM_NEW: join(project, 'new.yaml'),
       // Neovim's own state (its LSP log included) stays in the scratch folder
       XDG_CONFIG_HOME: join(dir, 'config'),
       XDG_DATA_HOME: join(dir, 'data'),
@@ -206,12 +226,12 @@ describe.skipIf(!hasNvim)('Neovim (Debian package) with the README configuration
   });
 
   it('runs to the end with the platlint client attached, within the time limit', () => {
+    expect(stderr).toBe('');
     expect(report.error).toBeUndefined();
-    expect(report.steps).toEqual(['started', 'hover', 'fixed']);
+    expect(report.steps).toEqual(['started', 'hover', 'fixed', 'completion']);
     expect(report.clients).toEqual(['platlint']);
     expect(report.version!.major === 0 ? report.version!.minor : 99).toBeGreaterThanOrEqual(7);
     expect(elapsed).toBeLessThan(NVIM_TIMEOUT);
-    expect(stderr).toBe('');
     expect(lspLog).toEqual([]);
   });
 
@@ -237,6 +257,12 @@ describe.skipIf(!hasNvim)('Neovim (Debian package) with the README configuration
     expect(report.actions).toEqual(['Fix: replace with Metadata', 'Disable schema/enum for this line']);
     expect(readFileSync(file, 'utf8')).toBe(POLICY.replace('level: metadata', 'level: Metadata'));
     expect(report.after!.map((d) => [d.lnum, d.col, d.code])).toEqual([[2, 0, 'schema/unknown-field-ignored']]);
+  });
+
+  it('completion in a new file: every word 0.7\'s omnifunc would insert is one line (a line break there writes a NUL byte)', () => {
+    expect(report.completion).toContain('apiVersion: audit.plat.io/v1');
+    expect(report.completion).toContain('kind: ');
+    expect(report.completion!.filter((w) => /[\n\r\0]/.test(w))).toEqual([]);
   });
 
   it('the README block for Neovim 0.8 and later is valid Lua', () => {
