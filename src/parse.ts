@@ -125,7 +125,7 @@ const isMergeKey = (key: unknown): boolean => isScalar(key) && typeof key.value 
  *   not a mapping, an alias of one, or a list of those is refused;
  * - keys: a mapping or list as a key is refused ("invalid map key"), and so is a null or empty key
  *   (sigs.k8s.io/yaml cannot turn it into a JSON field name); booleans and numbers become their text.
- * Throws Refusal for what the platform refuses. Not `strict` (a text naming no plat group, see `parseText`),
+ * Throws Refusal for what the platform refuses. Not `strict` (a text naming no plat apiVersion, see `parseText`),
  * keys and merges the platform refuses are read as the `yaml` package reads them (a null key as "", a
  * collection key as its text), and a refused merge is left out.
  */
@@ -658,9 +658,9 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
   const { lineCounter } = pre;
   const diagnostics: Diagnostic[] = [];
   const documents: LintDocument[] = [];
-  // What the platform's decoder refuses beyond the `yaml` package's own errors is reported (`strict`) only in
-  // a text that names a plat group (`….plat.io/`): another tool's file (a tsconfig.json with comments, a
-  // template) is not read by the platform, and stays quiet as before.
+  // What the platform's decoder refuses beyond the `yaml` package's own errors is looked for (`strict`) only in
+  // a text that names a plat apiVersion: another tool's file (a tsconfig.json with comments) is not read by the
+  // platform. (src/lint.ts also drops every parse finding of a document that is not plat; this spares the work.)
   const refused = strict ? directiveProblems(pre.tokens, text, diagnostics) : new Set<number>();
   // a document nested too deeply is composed without its content (and reported): see MAX_DEPTH
   const composer = new Composer(PARSE_OPTIONS);
