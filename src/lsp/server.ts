@@ -306,7 +306,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const current = running;
     if (!current || !thread || current.timer || !isStale(current)) return;
     const abandon = () => {
-      if (running === current) thread.abandon();
+      if (running !== current) return;
+      const ms = Math.round(performance.now() - current.started);
+      connection.console.log(`platlint: abandoned the lint of ${current.uri} (version ${current.version}) after ${ms} ms: its result would be stale; the lint thread restarts`);
+      thread.abandon();
     };
     const wait = ABANDON_MS - (performance.now() - current.started);
     if (wait <= 0) abandon();
