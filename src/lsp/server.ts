@@ -86,12 +86,13 @@ interface Running {
 
 /**
  * How long a lint whose result will be dropped may still run before the thread is terminated with it. Its
- * remaining time is unknown, so the server waits about as long as a new thread costs (loading the bundle,
- * and the next lint's compiling what the old thread had compiled: ABANDON_MS measured in
- * test/bench/lsp-bench.mjs) and only then pays that cost: never more than twice the least it could have lost.
- * A lint of a few thousand lines ends before that; only a long one (a document of megabytes) is abandoned.
+ * remaining time is unknown, so the server waits about as long as a new thread costs and only then pays that
+ * cost (as in the ski-rental problem: never more than twice the least time it could have lost). A new thread
+ * costs its bundle's loading and the next lint's compiling again what the old thread had compiled: about
+ * 80-190 ms of CPU time (npm run bench:lsp, "a new lint thread"). A lint of a few thousand lines ends
+ * before that; a long one (a document of megabytes, a pathological one) is abandoned.
  */
-const ABANDON_MS = 250;
+const ABANDON_MS = 200;
 
 function stampOf(file: string): string | undefined {
   try {
