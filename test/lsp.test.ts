@@ -985,12 +985,37 @@ describe('language server: lints off the main thread', () => {
     await c.change(uri, 2, slowText);
     expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
     await c.change(uri, 3, FIXED);
+    // the server handles messages in order: once this hover is answered, it has version 3
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
     // version 2's lint ends now (or is abandoned first): either way its result is stale
     release();
     expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics.map((d) => d.code)).toEqual(FIXED_CODES);
     await c.change(uri, 4, EGRESS);
     await c.diagnostics(uri, (p) => p.version === 4);
     expect(versions(c, uri)).toEqual([1, 3, 4]);
+  });
+
+  test('a configuration changed during a lint: the result under the old one is never published, the document is linted under the new one', async () => {
+    const project = join(dir, 'slow-config');
+    mkdirSync(project, { recursive: true });
+    const config = join(project, 'platlint.config.yaml');
+    writeFileSync(config, 'rules: {}\n');
+    const { c, release } = await slowServer('config', { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, slowText, 1);
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    // version 1 is being linted under `rules: {}` when the configuration changes
+    writeFileSync(config, 'rules:\n  schema/required: "off"\n  schema/unknown-field: "off"\n');
+    await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(config).href, type: 2 }] });
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    release();
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.code)).toEqual(FIXED_CODES);
+    await c.change(uri, 2, EGRESS);
+    await c.diagnostics(uri, (p) => p.version === 2);
+    expect(c.published.map((p) => [p.version, p.diagnostics.length])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
   });
 
   test('a pull (textDocument/diagnostic) is answered when the running lint ends; hover meanwhile at once', async () => {

@@ -155,9 +155,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
    * The configuration of a document. Its file's modification time is checked once per call (one stat), so a
    * file edited outside the editor takes effect at the next lint even in clients that do not watch files (in
    * those, a folder without one is searched again, so a file created later is found too);
-   * a changed file drops every cached configuration and diagnostics, and the other open documents are re-linted.
+   * a changed file drops every cached configuration and diagnostics, and the open documents are re-linted (but
+   * `linting`, the one whose lint asks).
    */
-  function configFor(filePath: string | undefined, uri: string): LoadedConfig {
+  function configFor(filePath: string | undefined, linting?: string): LoadedConfig {
     const dir = filePath ? dirname(filePath) : (rootPath ?? process.cwd());
     let loaded = configs.get(dir);
     // a file created where none was found: without a watcher, look again (one stat per folder up to the root)
@@ -168,7 +169,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       published.clear();
       generation++;
       dropStale();
-      for (const d of documents.all()) if (d.uri !== uri) schedule(d.uri);
+      for (const d of documents.all()) if (d.uri !== linting) schedule(d.uri);
       if (pull) connection.languages.diagnostics.refresh().catch(ignore);
       loaded = undefined;
     }
@@ -179,7 +180,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   /** Whether a document is over its configuration's size limit: it is not linted, and hover, completion and code actions skip it. */
   function tooLargeDocument(document: TextDocument): boolean {
     try {
-      const limit = configFor(filePathOf(document.uri), document.uri).config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      const limit = configFor(filePathOf(document.uri)).config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       return sizeOver(document.getText(), limit) !== undefined;
     } catch {
       return false;
@@ -321,7 +322,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
    * Marks a document for linting. No fixed debounce: an idle server lints at once (a turn of the event loop
    * later); while messages are still being handled (a burst of changes), and while a lint runs in the thread,
    * only the newest version of each document is kept, and it is linted as soon as they are all in and the
-   * thread is free. A burst thus costs about two lints, and steady typing gets diagnostics after every lint.
+   * thread is free. A burst thus costs about two lints; typing gets the diagnostics of every lint that ends
+   * before the next keystroke (a lint overtaken by a change is never published).
    */
   function schedule(uri: string): void {
     if (pull) return;
