@@ -203,6 +203,8 @@ describe('language server over stdio', () => {
   });
 
   test('a document the linter fails on gets one internal/error diagnostic at 1:1 that replaces the previous ones', async () => {
+    // the lint runs in the lint thread: lintText's guard catches the fault there (YAML), and the thread sends
+    // back what the flags reader threw (its message becomes the finding's)
     const c = await started({}, {}, { PLATLINT_INTERNAL_FAULT: 'BOOM-MARKER' });
     const uri = uriOf('fault.yaml');
     await c.open(uri, EGRESS, 1);
@@ -223,7 +225,7 @@ describe('language server over stdio', () => {
     // the next good version is linted again
     await c.change(uri, 3, EGRESS);
     expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics).toEqual(egressDiagnostics(uri));
-      // a file of flags, whose reader throws: the server's own guard publishes the finding
+    // a file of flags, whose reader throws: the server's own guard publishes the finding
     const flags = uriOf('fault.conf');
     await c.open(flags, '--cgroup-driver=systemd\n', 1, 'plaintext');
     expect((await c.diagnostics(flags, (p) => p.version === 1)).diagnostics).toEqual([]);
