@@ -459,9 +459,9 @@ export function baselineUsage(flags: BaselineFlags, ctx: BaselineUsageContext): 
     }
     if (ALWAYS_FATAL(id)) return `--suppress-rule ${id}: its findings are fatal (the file, or part of it, is not checked) and are never recorded`;
   }
-  if (writing && ctx.notAFile === 'stdin') return `${writing} records files on disk: leave standard input (-) out`;
-  if (writing && ctx.notAFile === 'command line') return `${writing} records files on disk: a command line after -- cannot be recorded`;
-  if (writing && ctx.dryRun) return `${writing} records the findings of the files on disk, which --fix-dry-run leaves unchanged; use --fix, or neither`;
+  if (writing && ctx.notAFile === 'stdin') return `${writing} works on files on disk: leave standard input (-) out`;
+  if (writing && ctx.notAFile === 'command line') return `${writing} works on files on disk: a command line after -- has none`;
+  if (writing && ctx.dryRun) return `${writing} works on the files on disk, which --fix-dry-run leaves unchanged; use --fix, or neither`;
   if (ctx.command !== 'lint' && writing && flags['suppressions-location'] === undefined) {
     return `platlint ${ctx.command} keeps its baseline in a file of its own: name it with --suppressions-location (${SUPPRESSIONS_FILE_NAME} is the main command's)`;
   }
