@@ -88,7 +88,7 @@ Options:
 
 Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error. A file
 platlint itself fails on gets an internal/error finding and the others are still reported (exit 1); exit 2
-when it failed on every file.
+when it failed on every file. Findings recorded in the baseline are neither reported nor counted.
 `;
 
 export interface CliIo {
