@@ -238,12 +238,15 @@ class JsonProblem {
 
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const PLAIN = /[^"\\\u0000-\u001f]*/y;
+const SPACE = /[ \t\n\r]*/y;
 
 /** Parses JSON (RFC 8259) into nodes with offsets; a syntax error is a JsonProblem at its offset. */
 function parseJson(text: string): Node {
   let i = 0;
   const ws = () => {
-    while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
+    SPACE.lastIndex = i;
+    i += SPACE.exec(text)![0].length;
   };
   const found = () => {
     if (i >= text.length) return 'the end of the file';
@@ -258,17 +261,18 @@ function parseJson(text: string): Node {
     i++;
     let out = '';
     for (;;) {
+      // the plain characters up to the next quote, backslash or control character, in one piece
+      PLAIN.lastIndex = i;
+      const run = PLAIN.exec(text)![0];
+      out += run;
+      i += run.length;
       const c = text[i];
       if (c === undefined || c < ' ') fail('`"` to end the string (a line break or control character in a string is written as an escape)');
       if (c === '"') {
         i++;
         return out;
       }
-      if (c !== '\\') {
-        out += c;
-        i++;
-        continue;
-      }
+      // a backslash
       i++;
       const e = text[i];
       if (e === 'u' && /^[0-9A-Fa-f]{4}$/.test(text.slice(i + 1, i + 5))) {
@@ -371,6 +375,10 @@ function lineColumn(text: string, offset: number): string {
  */
 export function parseBaseline(text: string, shownAs: string): Baseline {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // the usual case, a valid file, through V8's parser (several times faster than ours when a run starts):
+  // when its key count shows no key given twice and the shape is right; anything else is read again below
+  const quick = quickBaseline(body);
+  if (quick) return quick;
   const at = (offset: number) => lineColumn(body, offset);
   const entriesOf = (node: Node, what: string) => {
     if (node.type !== 'object') throw new JsonProblem(node.start, `${what} must be a JSON object`);
@@ -411,6 +419,50 @@ export function parseBaseline(text: string, shownAs: string): Baseline {
     if (!(err instanceof JsonProblem)) throw err;
     throw new BaselineError(`${shownAs}:${at(err.offset)}: ${err.message}`);
   }
+}
+
+/** Keys in the text: in a file whose values are objects and numbers, every string is a key. */
+const KEY = /"(?:[^"\\\n]|\\.)*"\s*:/g;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A valid file read with JSON.parse: undefined when it is not JSON, has the wrong shape, or may hold a key
+ * twice (JSON.parse keeps the last one silently) because it counts fewer keys than the text writes.
+ */
+function quickBaseline(body: string): Baseline | undefined {
+  let root: unknown;
+  try {
+    root = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(root)) return undefined;
+  let keys = 0;
+  const baseline: Baseline = new Map();
+  for (const [file, rulesValue] of Object.entries(root)) {
+    if (file === '' || !isObject(rulesValue)) return undefined;
+    const rules = new Map<string, Map<string, number>>();
+    for (const [rule, pathsValue] of Object.entries(rulesValue)) {
+      if (!isObject(pathsValue)) return undefined;
+      const paths = new Map<string, number>();
+      for (const [p, entry] of Object.entries(pathsValue)) {
+        if (!isObject(entry)) return undefined;
+        const names = Object.keys(entry);
+        const count = entry.count;
+        if (names.length !== 1 || typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) return undefined;
+        paths.set(p, count);
+        keys += 2;
+      }
+      if (paths.size > 0) rules.set(rule, paths);
+      keys++;
+    }
+    if (rules.size > 0) baseline.set(file, rules);
+    keys++;
+  }
+  return keys === (body.match(KEY)?.length ?? 0) ? baseline : undefined;
 }
 
 /** Reads a suppressions file: undefined when it does not exist. */
