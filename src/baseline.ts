@@ -40,6 +40,15 @@ function onDisk(r: Pick<LintResult, 'filePath'>): boolean {
   return !r.filePath.startsWith('<');
 }
 
+/**
+ * Whether a file was checked whole: a fatal finding (it does not parse, cannot be read, platlint failed on
+ * it) leaves its entries as they are when recording and pruning, and none of them counts as no longer
+ * occurring: the findings they stand for are only unseen, and come back once the file is read again.
+ */
+function checkedWhole(r: LintResult): boolean {
+  return !r.diagnostics.some((d) => d.fatal);
+}
+
 /** A file's key: its path relative to the suppressions file's folder, with `/` on every platform. */
 export function fileKey(baseDir: string, filePath: string): string {
   return relative(baseDir, filePath).split(sep).join('/');
@@ -92,13 +101,13 @@ function clone(baseline: Baseline): Baseline {
 
 /**
  * Records the current findings of the linted files: each file's entries become exactly its findings (those
- * of `rules` only, when given: the other rules' entries are kept). Files the run did not lint keep their
- * entries, so recording from a partial run (a pre-commit hook's files) loses nothing.
+ * of `rules` only, when given: the other rules' entries are kept). Files the run did not lint, or could not
+ * check whole, keep their entries, so recording from a partial run (a pre-commit hook's files) loses nothing.
  */
 export function recordFindings(baseline: Baseline, results: readonly LintResult[], baseDir: string, rules?: ReadonlySet<string>): Baseline {
   const out = clone(baseline);
   for (const r of results) {
-    if (!onDisk(r)) continue;
+    if (!onDisk(r) || !checkedWhole(r)) continue;
     const key = fileKey(baseDir, r.filePath);
     const found = countFindings(r, rules);
     const entry = rules ? (out.get(key) ?? new Map<string, Map<string, number>>()) : found;
@@ -144,7 +153,10 @@ export function pruneBaseline(baseline: Baseline, remaining: Baseline): Baseline
 export interface Applied {
   /** The results with the recorded findings moved to `suppressed` and the counts updated. */
   results: LintResult[];
-  /** The recorded counts of the linted files that matched no finding (what `--prune-suppressions` removes). */
+  /**
+   * The recorded counts that matched no finding, of the linted files checked whole (what
+   * `--prune-suppressions` removes).
+   */
   remaining: Baseline;
 }
 
@@ -180,7 +192,7 @@ export function applyBaseline(results: readonly LintResult[], baseline: Baseline
       const open = new Map([...paths].filter(([, n]) => n > 0));
       if (open.size > 0) unused.set(rule, open);
     }
-    if (unused.size > 0) remaining.set(key, unused);
+    if (unused.size > 0 && checkedWhole(r)) remaining.set(key, unused);
     if (hit.size === 0) return r;
     const diagnostics = r.diagnostics.filter((_, i) => !hit.has(i));
     const moved = [...hit].sort((a, b) => a - b).map((i): LocatedSuppressed => ({ ...r.diagnostics[i]!, justification: `recorded in ${shownAs}`, baseline: file }));

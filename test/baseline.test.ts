@@ -380,6 +380,26 @@ describe('counts', () => {
   });
 });
 
+describe('a file that cannot be checked whole', () => {
+  it('keeps its entries through --suppress-all and --prune-suppressions, and none counts as no longer occurring', () => {
+    const dir = repository();
+    platlint(['--suppress-all', '.'], { cwd: dir });
+    // a syntax error in the first document of the RBAC file: its findings are unseen, not gone
+    edit(dir, 'conf/mistakes-rbac.yaml', '    verbs: ["get"]\n', '    verbs: ["get"\n');
+    const r = platlint(['--format', 'json', '.'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    expect(jsonFindings(r.stdout)).toEqual(['yaml/syntax - 13:1']);
+    for (const option of ['--prune-suppressions', '--suppress-all']) {
+      expect(platlint([option, '.'], { cwd: dir })).toMatchObject({ code: 1, stderr: 'platlint: platlint-suppressions.json is up to date (13 findings in 2 files)\n' });
+      expect(read(dir, FILE)).toBe(RECORDED);
+    }
+    // read again, the file has all its recorded findings back, suppressed
+    edit(dir, 'conf/mistakes-rbac.yaml', '    verbs: ["get"\n', '    verbs: ["get"]\n');
+    expect(platlint(['.'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+  });
+});
+
 describe('suppressed findings in the reports', () => {
   it('JSON: in suppressedMessages with ESLint\'s kind "file", beside the comment\'s "directive"', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
