@@ -2,7 +2,9 @@ import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config.js';
+import { ConfigError, unknownRuleMessage, type Config, type SeveritySetting } from './config.js';
+import { printConfig } from './print-config.js';
+import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
@@ -16,7 +18,6 @@ import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule } from './docs.js';
 import { BaselineError, baselineUsage, finishBaseline, openBaseline, type BaselineRun } from './baseline.js';
-import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
 
 import { VERSION } from './version.js';
 
@@ -74,6 +75,11 @@ Options:
                                  The patch type (platlint patch only; default strategic)
   -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)
       --no-config                Use no configuration file
+      --rule ID=SEVERITY         Set a rule (or all rules of an area, with AREA/*=SEVERITY) to off, warn
+                                 or error for every file; repeatable: a later one wins, and all win over
+                                 the configuration file
+      --print-config FILE        Print the rule severities that apply to FILE (after the configuration's
+                                 overrides and --rule) as JSON, and lint nothing
       --quiet                    Report errors only, not warnings
       --max-warnings N           Exit 1 when there are more than N warnings
       --stdin-filename NAME      Name to show for standard input (with the path -)
@@ -201,6 +207,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
         'output-file': { type: 'string', short: 'o' },
         config: { type: 'string', short: 'c' },
         'no-config': { type: 'boolean' },
+        rule: { type: 'string', multiple: true },
+        'print-config': { type: 'string' },
         quiet: { type: 'boolean' },
         'max-warnings': { type: 'string' },
         'stdin-filename': { type: 'string' },
@@ -287,6 +295,33 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (c !== 'auto' && c !== 'off' && !/^[1-9]\d{0,2}$/.test(c)) return usage(`--concurrency takes auto, off or a number of threads, got "${c}"`);
     concurrency = c === 'auto' || c === 'off' ? c : Number(c);
   }
+  const commandLineRules: [string, SeveritySetting][] = [];
+  for (const r of values.rule ?? []) {
+    const setting = ruleSetting(r);
+    if (typeof setting === 'string') return usage(setting);
+    commandLineRules.push(setting);
+  }
+  /** The run's configuration: the file's (or none), --max-file-size, --rule. Throws ConfigError and UsageError. */
+  const runConfig = (): Config => {
+    const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
+    // the ids a --rule may name are checked once the configuration is read: they are those a `rules` of it may name
+    for (const [id, severity] of commandLineRules) {
+      const unknown = unknownRuleMessage(id, RULE_IDS, suggestRuleIds);
+      if (unknown !== undefined) throw new UsageError(`--rule ${id}=${severity}: ${unknown} (platlint rules lists them)`);
+    }
+    return { ...base, ...(maxFileSize !== undefined ? { maxFileSize } : {}), ...(commandLineRules.length > 0 ? { commandLineRules } : {}) };
+  };
+  if (values['print-config'] !== undefined) {
+    if (positionals.length > 0 || commandLine !== undefined) return usage('--print-config prints the configuration of one file and lints nothing: give no other paths');
+    try {
+      io.stdout(`${JSON.stringify(printConfig(runConfig(), resolve(io.cwd, values['print-config']), io.cwd), null, 2)}\n`);
+    } catch (err) {
+      if (err instanceof UsageError) return usage(err.message);
+      if (err instanceof ConfigError) return configProblem(err, io);
+      throw err;
+    }
+    return 0;
+  }
   if (commandLine !== undefined && positionals.length > 0) return usage('platlint flags takes files or a command line after --, not both');
   if (positionals.length === 0 && commandLine === undefined) return usage('no files given; pass files, folders, glob patterns, or - for standard input');
   const stdinCount = positionals.filter((p) => p === '-').length;
@@ -300,8 +335,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
-    const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
-    const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
+    const config = runConfig();
     // the baseline (src/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
     const baseline: BaselineRun | undefined = openBaseline(values, config, io.cwd, command);
     const patterns = positionals.filter((p) => p !== '-');
@@ -327,11 +361,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (baseline) results = finishBaseline(baseline, results, (line) => io.stderr(`platlint: ${line}\n`));
   } catch (err) {
     if (err instanceof UsageError || err instanceof BaselineError) return usage(err.message);
-    if (err instanceof ConfigError) {
-      const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
-      io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
-      return 2;
-    }
+    if (err instanceof ConfigError) return configProblem(err, io);
     throw err;
   }
 
@@ -362,6 +392,30 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     return 1;
   }
   return 0;
+}
+
+/** An invalid configuration file: every problem with its position, exit 2. */
+function configProblem(err: ConfigError, io: CliIo): number {
+  const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
+  io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+  return 2;
+}
+
+const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'warn', 'error'];
+const ESLINT_SEVERITIES: Readonly<Record<string, SeveritySetting>> = { 0: 'off', 1: 'warn', 2: 'error' };
+
+/** One `--rule ID=SEVERITY`: the setting, or the usage problem with its form or severity (its id is checked with the configuration). */
+function ruleSetting(arg: string): [string, SeveritySetting] | string {
+  const eq = arg.lastIndexOf('=');
+  if (eq < 0) return `--rule takes ID=SEVERITY (a rule id or AREA/*, and off, warn or error), got "${arg}"`;
+  const id = arg.slice(0, eq).trim();
+  const severity = arg.slice(eq + 1).trim();
+  if (!(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
+    // ESLint's numbers, `warning`, or a typo
+    const near = (Object.hasOwn(ESLINT_SEVERITIES, severity) ? ESLINT_SEVERITIES[severity] : undefined) ?? SEVERITY_SETTINGS.find((s) => severity.startsWith(s)) ?? closestMatches(severity, [...SEVERITY_SETTINGS])[0];
+    return `--rule ${arg}: the severity is off, warn or error, got "${severity}"${near ? `; did you mean ${near}?` : ''}`;
+  }
+  return [id, severity as SeveritySetting];
 }
 
 const OPTION_NAMES = HELP.match(/--[a-z-]+/g) ?? [];

@@ -58,7 +58,7 @@ export interface DiscoverOptions {
   filesOnly?: boolean;
 }
 
-function toPosix(p: string): string {
+export function toPosix(p: string): string {
   return p.split('\\').join('/');
 }
 
@@ -67,14 +67,26 @@ function toPosix(p: string): string {
  * to the configuration file's folder; a pattern starting with `!` re-includes).
  */
 export function ignoreMatcher(config: Config): (file: string) => boolean {
-  const { Minimatch } = config.ignores.length > 0 ? minimatchLib() : { Minimatch: undefined };
-  const patterns = config.ignores.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch!(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
+  const matches = globsMatcher(config.ignores);
   return (file) => {
     if (/[\\/](node_modules|\.git)[\\/]/.test(file)) return true;
-    const rel = toPosix(relative(config.baseDir, file));
-    let ignored = false;
-    for (const p of patterns) if (p.m.match(rel)) ignored = !p.negate;
-    return ignored;
+    return matches(toPosix(relative(config.baseDir, file)));
+  };
+}
+
+/**
+ * Whether a path relative to the configuration file's folder (with `/`) is matched by a list of glob patterns
+ * as `ignores` reads them: dot files included, a leading `/` anchors nothing more (patterns are relative
+ * anyway), and a pattern starting with `!` takes back what the patterns before it matched (the last
+ * matching pattern decides). `overrides[].files` is read the same way (src/config.ts).
+ */
+export function globsMatcher(globs: readonly string[]): (rel: string) => boolean {
+  const { Minimatch } = globs.length > 0 ? minimatchLib() : { Minimatch: undefined };
+  const patterns = globs.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch!(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
+  return (rel) => {
+    let matched = false;
+    for (const p of patterns) if (p.m.match(rel)) matched = !p.negate;
+    return matched;
   };
 }
 
