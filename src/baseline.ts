@@ -7,7 +7,7 @@
 // included), and `applyBaselineOf` is the hook for the language server.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { Config } from './config.js';
+import { unknownRuleMessage, type Config } from './config.js';
 import { diagnosticPath } from './field-path.js';
 import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from './lint.js';
 import { writeAtomic } from './write.js';
@@ -82,11 +82,11 @@ export function baselineSize(baseline: Baseline): { findings: number; files: num
   return { findings, files: baseline.size };
 }
 
-/** The recordable findings of one result, counted by rule and field path (only `rules`, when given). */
-function countFindings(r: LintResult, rules?: ReadonlySet<string>): Map<string, Map<string, number>> {
+/** The recordable findings of one result, counted by rule and field path (of the rules `only` takes, when given). */
+function countFindings(r: LintResult, only?: (ruleId: string) => boolean): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
   for (const d of r.diagnostics) {
-    if (!recordable(d) || (rules && !rules.has(d.ruleId))) continue;
+    if (!recordable(d) || (only && !only(d.ruleId))) continue;
     let paths = out.get(d.ruleId);
     if (!paths) out.set(d.ruleId, (paths = new Map()));
     const p = diagnosticPath(d);
@@ -101,21 +101,18 @@ function clone(baseline: Baseline): Baseline {
 
 /**
  * Records the current findings of the linted files: each file's entries become exactly its findings (those
- * of `rules` only, when given: the other rules' entries are kept). Files the run did not lint, or could not
- * check whole, keep their entries, so recording from a partial run (a pre-commit hook's files) loses nothing.
+ * of the rules `only` takes, when given: the other rules' entries are kept). Files the run did not lint, or
+ * could not check whole, keep their entries, so recording from a partial run (a pre-commit hook's files)
+ * loses nothing.
  */
-export function recordFindings(baseline: Baseline, results: readonly LintResult[], baseDir: string, rules?: ReadonlySet<string>): Baseline {
+export function recordFindings(baseline: Baseline, results: readonly LintResult[], baseDir: string, only?: (ruleId: string) => boolean): Baseline {
   const out = clone(baseline);
   for (const r of results) {
     if (!onDisk(r) || !checkedWhole(r)) continue;
     const key = fileKey(baseDir, r.filePath);
-    const found = countFindings(r, rules);
-    const entry = rules ? (out.get(key) ?? new Map<string, Map<string, number>>()) : found;
-    for (const rule of rules ?? []) {
-      const paths = found.get(rule);
-      if (paths) entry.set(rule, paths);
-      else entry.delete(rule);
-    }
+    const kept = only ? [...(out.get(key) ?? [])].filter(([rule]) => !only(rule)) : [];
+    const entry = new Map(kept);
+    for (const [rule, paths] of countFindings(r, only)) entry.set(rule, paths);
     if (entry.size > 0) out.set(key, entry);
     else out.delete(key);
   }
@@ -509,6 +506,13 @@ export interface BaselineUsageContext {
   suggest: (id: string) => string[];
 }
 
+/** Whether a rule id is one of `ids` or of an area wildcard among them (`security/*`, as in the configuration). */
+export function ruleMatcher(ids: readonly string[]): (ruleId: string) => boolean {
+  const exact = new Set(ids.filter((id) => !id.endsWith('/*')));
+  const areas = ids.filter((id) => id.endsWith('/*')).map((id) => id.slice(0, -1));
+  return (ruleId) => exact.has(ruleId) || areas.some((a) => ruleId.startsWith(a));
+}
+
 /** Rules whose findings are always fatal, so never recorded. */
 const ALWAYS_FATAL = (id: string) => id === 'yaml/syntax' || id === 'internal/error' || id.startsWith('input/');
 
@@ -517,11 +521,11 @@ export function baselineUsage(flags: BaselineFlags, ctx: BaselineUsageContext): 
   const writing = flags['suppress-all'] ? '--suppress-all' : flags['suppress-rule'] ? '--suppress-rule' : flags['prune-suppressions'] ? '--prune-suppressions' : undefined;
   if (flags['suppress-all'] && flags['suppress-rule']) return '--suppress-all and --suppress-rule exclude each other: --suppress-all records the findings of every rule';
   for (const id of flags['suppress-rule'] ?? []) {
-    if (!ctx.ruleIds.has(id)) {
-      const near = ctx.suggest(id);
-      return `unknown rule ${id} for --suppress-rule${near.length ? `; did you mean ${near[0]}?` : ''} (platlint rules lists them)`;
+    const unknown = unknownRuleMessage(id, ctx.ruleIds, ctx.suggest);
+    if (unknown !== undefined) return `--suppress-rule ${id}: ${unknown} (platlint rules lists them)`;
+    if ([...ctx.ruleIds].filter(ruleMatcher([id])).every(ALWAYS_FATAL)) {
+      return `--suppress-rule ${id}: its findings are fatal (the file, or part of it, is not checked) and are never recorded`;
     }
-    if (ALWAYS_FATAL(id)) return `--suppress-rule ${id}: its findings are fatal (the file, or part of it, is not checked) and are never recorded`;
   }
   if (writing && ctx.notAFile === 'stdin') return `${writing} works on files on disk: leave standard input (-) out`;
   if (writing && ctx.notAFile === 'command line') return `${writing} works on files on disk: a command line after -- has none`;
@@ -539,8 +543,8 @@ export interface BaselineRun {
   shownAs: string;
   /** The file as read; undefined when it does not exist yet. */
   read?: { baseline: Baseline; text: string };
-  /** `--suppress-all` (every rule) or `--suppress-rule` (these rules). */
-  record?: 'all' | ReadonlySet<string>;
+  /** `--suppress-all` (every rule) or `--suppress-rule` (the rules this takes). */
+  record?: 'all' | ((ruleId: string) => boolean);
   prune: boolean;
 }
 
@@ -555,7 +559,7 @@ export function openBaseline(flags: BaselineFlags, config: Pick<Config, 'filePat
   if (command !== 'lint' && location === undefined) return undefined;
   const file = suppressionsFile(config, cwd, location);
   const shownAs = relative(cwd, file).split(sep).join('/') || file;
-  const record = flags['suppress-all'] ? ('all' as const) : flags['suppress-rule'] ? new Set(flags['suppress-rule']) : undefined;
+  const record = flags['suppress-all'] ? ('all' as const) : flags['suppress-rule'] ? ruleMatcher(flags['suppress-rule']) : undefined;
   const prune = flags['prune-suppressions'] ?? false;
   const read = readBaseline(file, shownAs);
   if (!read && !record) {

@@ -62,7 +62,8 @@ Options:
       --fix-dry-run              Apply them in memory only: report what would remain, change no file
       --suppress-all             Record every current finding in the baseline, platlint-suppressions.json
                                  (beside the configuration file): recorded findings are not reported again
-      --suppress-rule RULE       Record the current findings of one rule only (repeatable)
+      --suppress-rule RULE       Record the current findings of one rule, or of an area (security/*), only
+                                 (repeatable)
       --prune-suppressions       Remove the recorded findings that no longer occur from the baseline
       --suppressions-location PATH
                                  The baseline file, or a folder for it (platlint patch and platlint flags

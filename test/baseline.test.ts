@@ -267,11 +267,20 @@ describe('--suppress-rule', () => {
       `{\n  "conf/mistakes-leader-migration.yaml": {\n${ENUM}    "schema/type": {\n      "controllerLeaders[2].component": {\n        "count": 1\n      }\n    }\n  },\n${POD_EXEC}}\n`,
     );
   });
+  it('takes an area wildcard, as the configuration and --rule do', () => {
+    const dir = repository();
+    const r = platlint(['--suppress-rule', 'security/*', '--format', 'json', '.'], { cwd: dir });
+    expect(r).toMatchObject({ code: 1, stderr: 'platlint: wrote platlint-suppressions.json (3 findings in 1 file)\n' });
+    expect(jsonFindings(r.stdout)).toEqual(ALL_FINDINGS.filter((f) => !f.startsWith('security/')));
+    expect(Object.keys(JSON.parse(read(dir, FILE))['conf/mistakes-rbac.yaml'])).toEqual(['security/no-admin-binding-to-broad-groups', 'security/no-pod-exec', 'security/no-secret-read']);
+  });
   it('refuses what cannot be recorded, before linting (exit 2, one line)', () => {
     const dir = repository();
     const cases: [string[], string][] = [
       [['--suppress-all', '--suppress-rule', 'schema/type'], '--suppress-all and --suppress-rule exclude each other: --suppress-all records the findings of every rule'],
-      [['--suppress-rule', 'schema/typo'], 'unknown rule schema/typo for --suppress-rule; did you mean schema/type? (platlint rules lists them)'],
+      [['--suppress-rule', 'schema/typo'], '--suppress-rule schema/typo: unknown rule `schema/typo`; did you mean `schema/type`? (platlint rules lists them)'],
+      [['--suppress-rule', 'securty/*'], '--suppress-rule securty/*: unknown rule area `securty` in `securty/*`; did you mean `security/*`? (platlint rules lists them)'],
+      [['--suppress-rule', 'input/*'], '--suppress-rule input/*: its findings are fatal (the file, or part of it, is not checked) and are never recorded'],
       [['--suppress-rule', 'yaml/syntax'], '--suppress-rule yaml/syntax: its findings are fatal (the file, or part of it, is not checked) and are never recorded'],
       [['--suppress-rule', 'input/binary'], '--suppress-rule input/binary: its findings are fatal (the file, or part of it, is not checked) and are never recorded'],
       [['--suppress-all', '--fix-dry-run'], '--suppress-all works on the files on disk, which --fix-dry-run leaves unchanged; use --fix, or neither'],
