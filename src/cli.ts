@@ -17,6 +17,7 @@ import { fileLevelResult, internalErrorResult, lintBytes, onInternalError, type 
 import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule } from './docs.js';
+import { BaselineError, baselineUsage, finishBaseline, openBaseline, type BaselineRun } from './baseline.js';
 
 import { VERSION } from './version.js';
 
@@ -59,6 +60,14 @@ Options:
       --fix                      Apply the safe fixes to the files (renames of misspelt fields and values
                                  with one close match, deprecated names), then report what remains
       --fix-dry-run              Apply them in memory only: report what would remain, change no file
+      --suppress-all             Record every current finding in the baseline, platlint-suppressions.json
+                                 (beside the configuration file): recorded findings are not reported again
+      --suppress-rule RULE       Record the current findings of one rule, or of an area (security/*), only
+                                 (repeatable)
+      --prune-suppressions       Remove the recorded findings that no longer occur from the baseline
+      --suppressions-location PATH
+                                 The baseline file, or a folder for it (platlint patch and platlint flags
+                                 use a baseline only when given this)
       --cache                    Reuse the results of files that did not change since the last run
       --cache-location PATH      The cache file, or a folder for it (default .platlintcache)
       --resolve-refs             Report a roleRef naming a role that neither its deployment's files nor
@@ -86,7 +95,7 @@ Options:
 
 Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error. A file
 platlint itself fails on gets an internal/error finding and the others are still reported (exit 1); exit 2
-when it failed on every file.
+when it failed on every file. Findings recorded in the baseline are neither reported nor counted.
 `;
 
 export interface CliIo {
@@ -215,6 +224,10 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
         cache: { type: 'boolean' },
         'cache-location': { type: 'string' },
         'fix-dry-run': { type: 'boolean' },
+        'suppress-all': { type: 'boolean' },
+        'suppress-rule': { type: 'string', multiple: true },
+        'prune-suppressions': { type: 'boolean' },
+        'suppressions-location': { type: 'string' },
         type: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -315,12 +328,17 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const stdinCount = positionals.filter((p) => p === '-').length;
   if (stdinCount > 1) return usage('standard input (-) can be given only once');
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
+  const notAFile = stdinCount > 0 ? ('stdin' as const) : commandLine !== undefined ? ('command line' as const) : undefined;
+  const baselineProblem = baselineUsage(values, { command, dryRun: fix === 'dry-run', ruleIds: RULE_IDS, suggest: suggestRuleIds, ...(notAFile ? { notAFile } : {}) });
+  if (baselineProblem) return usage(baselineProblem);
 
   let results: LintResult[];
   // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
     const config = runConfig();
+    // the baseline (src/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
+    const baseline: BaselineRun | undefined = openBaseline(values, config, io.cwd, command);
     const patterns = positionals.filter((p) => p !== '-');
     const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
@@ -340,8 +358,10 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
       const onWarning = (m: string) => io.stderr(`platlint: warning: ${m}\n`);
       results = await lintFiles(patterns, { ...settings, ...cache, onWarning, ...(stdin ? { extra: [stdin] } : {}) });
     }
+    // once every result is final (cached, from worker threads, checked across files)
+    if (baseline) results = finishBaseline(baseline, results, (line) => io.stderr(`platlint: ${line}\n`));
   } catch (err) {
-    if (err instanceof UsageError) return usage(err.message);
+    if (err instanceof UsageError || err instanceof BaselineError) return usage(err.message);
     if (err instanceof ConfigError) return configProblem(err, io);
     throw err;
   }
