@@ -190,16 +190,13 @@ describe('language server over stdio', () => {
     const uri = uriOf('steady.yaml');
     await c.open(uri, EGRESS, 1);
     await c.diagnostics(uri, (p) => p.version === 1);
-    const times: number[] = [];
+    // every pause (the next change waits for the diagnostics of this one) gets that version's diagnostics;
+    // how soon is measured by npm run bench:lsp, not asserted here
     for (let v = 2; v <= 8; v++) {
-      const t0 = performance.now();
       await c.change(uri, v, v % 2 ? EGRESS : EGRESS.replace('proxyProtocl', 'proxyProtocol'));
       const p = await c.diagnostics(uri, (q) => q.version === v);
-      times.push(performance.now() - t0);
       expect(p.diagnostics.length).toBe(v % 2 ? 4 : 2);
     }
-    // no fixed wait: the median is far below the 150 ms debounce this replaces, even on a busy machine
-    expect(times.sort((a, b) => a - b)[3]).toBeLessThan(100);
   });
 
   test('a document the linter fails on gets one internal/error diagnostic at 1:1 that replaces the previous ones', async () => {
