@@ -36,14 +36,24 @@ function inside(node: unknown, offset: number): boolean {
   return !!r && offset >= r.start && (offset < r.end || (offset === r.end && isScalar(node)));
 }
 
-/** Every document of a text; never throws (an empty list when the text cannot be read at all). */
+/**
+ * The last text read and its documents: hover, completion and code actions on one version of a document read
+ * it once (composing a 10,000-line document takes hundreds of milliseconds). One entry, so it stays bounded.
+ */
+let last: { text: string; docs: Document[] } | undefined;
+
+/** Every document of a text; never throws (an empty list when the text cannot be read at all). Read-only. */
 export function parseDocuments(text: string): Document[] {
+  if (last?.text === text) return last.docs;
+  let docs: Document[];
   try {
-    const docs = parseAllDocuments(text, { ...OPTIONS, lineCounter: new LineCounter() });
-    return Array.isArray(docs) ? (docs as Document[]) : [];
+    const read = parseAllDocuments(text, { ...OPTIONS, lineCounter: new LineCounter() });
+    docs = Array.isArray(read) ? (read as Document[]) : [];
   } catch {
-    return [];
+    docs = [];
   }
+  last = { text, docs };
+  return docs;
 }
 
 /** The document that holds an offset (the last one that starts before it). */
