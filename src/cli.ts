@@ -1,8 +1,8 @@
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config.js';
+import { CONFIG_FILE_NAME, ConfigError } from './config.js';
 import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
@@ -14,7 +14,8 @@ import { fixText } from './fix.js';
 import { fileLevelResult, internalErrorResult, lintBytes, onInternalError, type LintOptions, type LintResult } from './lint.js';
 import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
-import { allRules, explainRule } from './docs.js';
+import { allRules, explainRule, type ExtraRule } from './docs.js';
+import { policyRules } from './policies/config.js';
 
 import { VERSION } from './version.js';
 
@@ -29,8 +30,9 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
        platlint flags [options] -- PLATLET-ARGUMENTS...
        platlint schemas --out DIR [--base-url URL]
                                    Write a JSON Schema for every kind, and a catalog, for editors
-       platlint rules              List every rule
-       platlint explain RULE...    Print a rule's documentation
+       platlint rules [-c PATH]    List every rule (the configuration's policies too)
+       platlint explain [-c PATH] RULE...
+                                   Print a rule's documentation
 
 Lints plat configuration files and objects: every YAML and JSON document is identified by apiVersion and
 kind and checked against its schema and rules; then each file, and the files of each deployment of the
@@ -102,30 +104,62 @@ function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: Node
   return isTTY && env.TERM !== 'dumb' ? 1 : 0;
 }
 
-/** `platlint rules`: every rule, one line each. */
-function listRules(io: CliIo): number {
-  const rules = allRules();
+/**
+ * The options `platlint rules` and `platlint explain` take (`--config PATH`, `--no-config`): the rules of the
+ * configuration (its policies) are listed with platlint's. Undefined when `argv` holds anything else.
+ */
+function configOptions(argv: readonly string[]): { rest: string[]; configFile?: string | false } | undefined {
+  const rest: string[] = [];
+  let configFile: string | false | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--no-config') configFile = false;
+    else if ((a === '--config' || a === '-c') && i + 1 < argv.length) configFile = argv[++i]!;
+    else if (a.startsWith('--config=')) configFile = a.slice(9);
+    else if (a.startsWith('-')) return undefined;
+    else rest.push(a);
+  }
+  return { rest, ...(configFile !== undefined ? { configFile } : {}) };
+}
+
+/** The configuration's policies as rules, from the configuration found from the working folder (or given). */
+function configRules(io: CliIo, configFile: string | false | undefined): ExtraRule[] {
+  const config = resolveConfig(io.cwd, configFile === undefined || configFile === false ? configFile : resolve(io.cwd, configFile));
+  return policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
+}
+
+/** Prints a configuration error (exit 2). */
+function configProblem(err: ConfigError, io: CliIo): number {
+  const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
+  io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+  return 2;
+}
+
+/** `platlint rules`: every rule, one line each, the configuration's policies last. */
+function listRules(io: CliIo, extra: readonly ExtraRule[]): number {
+  const rules = allRules(extra);
   const w = Math.max(...rules.map((r) => r.id.length));
   for (const r of rules) io.stdout(`${r.id.padEnd(w)}  ${(r.meta.defaultOff ? 'off' : r.meta.severity).padEnd(7)}  ${r.meta.description}  [${r.kinds}]\n`);
   io.stdout(`${rules.length} rules; platlint explain <rule> prints one rule's documentation\n`);
   return 0;
 }
 
-/** `platlint explain <rule>`: one rule's documentation. */
-function explain(ids: readonly string[], io: CliIo): number {
+/** `platlint explain <rule>`: one rule's documentation (a policy's from its description and expressions). */
+function explain(ids: readonly string[], io: CliIo, extra: readonly ExtraRule[]): number {
   if (ids.length === 0) {
     io.stderr('platlint: explain needs a rule id, such as platlint explain schema/unknown-field\n');
     return 2;
   }
-  const rules = new Map(allRules().map((r) => [r.id, r.meta]));
+  const rules = new Map(allRules(extra).map((r) => [r.id, r]));
+  const policies = new Set(extra.map((r) => r.id));
   for (const id of ids) {
-    const meta = rules.get(id);
-    if (!meta) {
+    const rule = rules.get(id);
+    if (!rule) {
       const near = closestMatches(id, [...rules.keys()]);
       io.stderr(`platlint: unknown rule ${id}${near.length ? `; did you mean ${near[0]}?` : ''} (platlint rules lists them)\n`);
       return 2;
     }
-    io.stdout(explainRule(id, meta) + '\n');
+    io.stdout(explainRule(id, rule.meta, policies.has(id) ? rule.kinds : undefined) + '\n');
   }
   return 0;
 }
@@ -167,8 +201,18 @@ function schemas(argv: readonly string[], io: CliIo): number {
 
 /** Runs the command line; returns the exit code. Throws only on internal failures. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv[0] === 'rules' && argv.length === 1) return listRules(io);
-  if (argv[0] === 'explain') return explain(argv.slice(1), io);
+  const listing = argv[0] === 'rules' || argv[0] === 'explain' ? configOptions(argv.slice(1)) : undefined;
+  if (listing && (argv[0] === 'explain' || listing.rest.length === 0)) {
+    let extra: ExtraRule[];
+    try {
+      extra = configRules(io, listing.configFile);
+    } catch (err) {
+      if (err instanceof ConfigError) return configProblem(err, io);
+      throw err;
+    }
+    return argv[0] === 'rules' ? listRules(io, extra) : explain(listing.rest, io, extra);
+  }
+  if (argv[0] === 'explain') return explain(argv.slice(1), io, []);
   if (argv[0] === 'schemas') return schemas(argv.slice(1), io);
   if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch');
   if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags');
@@ -281,11 +325,13 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
 
   let results: LintResult[];
+  let policies: ExtraRule[] = [];
   // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
+    policies = policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
     const patterns = positionals.filter((p) => p !== '-');
     const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
@@ -307,11 +353,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     }
   } catch (err) {
     if (err instanceof UsageError) return usage(err.message);
-    if (err instanceof ConfigError) {
-      const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
-      io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
-      return 2;
-    }
+    if (err instanceof ConfigError) return configProblem(err, io);
     throw err;
   }
 
@@ -322,7 +364,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const shown = values.quiet ? results.map(onlyErrors) : results;
   for (const report of reports) {
     const toFile = report.path !== undefined;
-    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env };
+    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env, ...(policies.length > 0 ? { policies } : {}) };
     const text = FORMATTERS[report.name]!(shown, ctx);
     if (toFile) writeAtomic(resolve(io.cwd, report.path!), text);
     else io.stdout(text);

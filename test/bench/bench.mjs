@@ -13,6 +13,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const SIZES = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '1,100,5000').split(',').map(Number);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 0);
+// --config=PATH: lint with this configuration (its policies: see README "Writing your own rules"); default: the
+// one found from the working folder, as platlint finds it
+const CONFIG = args.find((a) => a.startsWith('--config='))?.slice(9);
+const configArgs = CONFIG ? ['--config', CONFIG] : [];
 
 /** A corpus of `n` files made from the bundled examples (valid and with mistakes), each slightly varied. */
 /**
@@ -82,8 +86,8 @@ for (const n of SIZES) for (const mix of n === 1 ? ['examples'] : MIXES) {
   const [floor, lint, single] = timeAll(
     [
       [node, [join(here, 'parse-floor.mjs'), target]],
-      [node, [bin, '--format', 'json', '--output-file', out, target]],
-      [node, [bin, '--concurrency', 'off', '--format', 'json', '--output-file', out, target]],
+      [node, [bin, ...configArgs, '--format', 'json', '--output-file', out, target]],
+      [node, [bin, ...configArgs, '--concurrency', 'off', '--format', 'json', '--output-file', out, target]],
     ],
     runs,
   );
