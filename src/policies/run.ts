@@ -176,6 +176,7 @@ function excerpt(src: string, start: number, end: number, max = 60): string {
 const WHAT: Readonly<Record<string, string>> = {
   no_such_key: 'it reads a field or key that is not set here; guard it with `has()` or `.?`',
   index_out_of_bounds: 'an index is out of range',
+  index_out_of_range: 'an index is out of range',
   field_type_mismatch: 'a value has an unexpected type',
   list_item_type_mismatch: 'a value has an unexpected type',
   variable_type_mismatch: 'a value has an unexpected type',
@@ -202,7 +203,9 @@ function evaluationError(id: string, c: Compiled, err: unknown, path: Path): Rul
   const e = failure as { code?: unknown; range?: { start: number; end: number } };
   const code = typeof e?.code === 'string' ? e.code : 'error';
   const what = WHAT[code] ?? (/conversion/.test(code) ? 'a conversion failed' : `evaluation failed (\`${code}\`)`);
-  const range = e?.range && e.range.end > e.range.start ? e.range : { start: 0, end: where.src.length };
+  const range = e?.range && e.range.end > e.range.start ? { ...e.range } : { start: 0, end: where.src.length };
+  // the library points at the field of a selection: show the whole selection (`self.webhook`, not `webhook`)
+  while (range.start > 0 && /[\w.?]/.test(where.src[range.start - 1]!)) range.start--;
   const place = where.where.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '').replace(/^policies\[\d+\]\./, '');
   return {
     ruleId: EVALUATION_ERROR,
