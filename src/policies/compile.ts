@@ -57,11 +57,19 @@ export interface PolicyProblem {
 export interface CompiledPolicies {
   /** The compiled policies of each kind name, in the configuration's order. */
   byKind: ReadonlyMap<string, readonly CompiledPolicy[]>;
+  /**
+   * The names of the object fields the policies of each kind can read: every field selected in their
+   * expressions (`.f`, `.?f`, `has(x.f)`) and named in their paths. An object type's field is only ever read
+   * by selecting it (object types have no equality, no size and no iteration), so the documents are converted
+   * for these fields only (src/policies/convert.ts).
+   */
+  fieldsRead: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 /** Compiles every policy of a set (whose kinds all have types); problems come back with their places. */
 export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; problems: PolicyProblem[] } {
   const byKind = new Map<string, CompiledPolicy[]>();
+  const fieldsRead = new Map<string, Set<string>>();
   const problems: PolicyProblem[] = [];
   set.policies.forEach((policy, index) => {
     const seen = new Set<string>();
@@ -77,10 +85,15 @@ export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; p
         if (!seen.has(key)) problems.push({ ...p, message });
         seen.add(key);
       }
-      if (compiled && found.length === 0) byKind.set(kind, [...(byKind.get(kind) ?? []), compiled]);
+      if (compiled && found.length === 0) {
+        byKind.set(kind, [...(byKind.get(kind) ?? []), compiled]);
+        let read = fieldsRead.get(kind);
+        if (!read) fieldsRead.set(kind, (read = new Set()));
+        for (const f of fieldsOf(compiled)) read.add(f);
+      }
     }
   });
-  return { compiled: { byKind }, problems };
+  return { compiled: { byKind, fieldsRead }, problems };
 }
 
 function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironment, problems: PolicyProblem[]): CompiledPolicy | undefined {
@@ -150,6 +163,39 @@ function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironmen
   });
   if (validations.length !== policy.validations.length || matchConditions.length !== (policy.matchConditions ?? []).length) return undefined;
   return { source: policy, kind, matchConditions, variables: variables.map(({ name, compiled }) => ({ name, compiled })), variablesClass: Vars, validations };
+}
+
+/** The field names a compiled policy selects or names in its paths. */
+function fieldsOf(policy: CompiledPolicy): Set<string> {
+  const out = new Set<string>();
+  const programs = [
+    ...policy.matchConditions.map((m) => m.compiled),
+    ...policy.variables.map((v) => v.compiled),
+    ...policy.validations.flatMap((v) => [v.expression, ...(v.messageExpression ? [v.messageExpression] : [])]),
+  ];
+  for (const c of programs) for (const n of libNodes(c.program.ast)) if ((n.op === '.' || n.op === '.?') && Array.isArray(n.args) && typeof n.args[1] === 'string') out.add(n.args[1]);
+  for (const v of policy.validations) {
+    for (const s of v.forEach ?? []) if (s.kind === 'field') out.add(s.name);
+    for (const seg of v.reportAt) if (typeof seg === 'string') out.add(seg);
+  }
+  return out;
+}
+
+/** Every node of a checked tree, the trees macros expand to included (comprehensions are `alternate`s). */
+function* libNodes(root: unknown): Generator<AstNode> {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [root];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
+    seen.add(v);
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (typeof (v as AstNode).op === 'string' && 'meta' in (v as object)) {
+      yield v as AstNode;
+      const meta = (v as { meta: { alternate?: unknown; macro?: unknown } }).meta;
+      stack.push((v as AstNode).args, meta.alternate, meta.macro);
+    } else for (const k of Object.keys(v)) stack.push((v as Record<string, unknown>)[k]);
+  }
 }
 
 /** A checked type as a field type of the `variables` object (`list` → `list<dyn>`, type parameters → `dyn`). */
@@ -242,7 +288,14 @@ function compileExpression(
   } catch {
     // a syntax error: compileIn reports it
   }
-  const { outcome, program } = compileIn(env, src, fields);
+  let compiled: CelCompiled;
+  try {
+    compiled = compileIn(env, src, fields);
+  } catch (err) {
+    // a failure of the library on an odd expression: the configuration's problem to see, not a crash
+    return fail(`platlint's CEL library failed on this expression (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
+  }
+  const { outcome, program } = compiled;
   if (outcome.status === 'error') return fail(outcome.message, outcome);
   if (outcome.status === 'unsupported') return fail(outcome.message, outcome.start !== undefined ? { start: outcome.start, end: outcome.end ?? outcome.start + 1 } : undefined);
   const type = outcome.type;

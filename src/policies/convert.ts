@@ -9,25 +9,32 @@ import { REDACTED } from '../redact.js';
 
 type Converter = (v: unknown) => unknown;
 
-const converters = new WeakMap<KindEnvironment, Map<string, Converter>>();
+/** The converters of a kind for a set of fields read, by type. */
+const converters = new WeakMap<KindEnvironment, WeakMap<ReadonlySet<string>, Map<string, Converter>>>();
 
-/** The document as a value of the kind's root type, or undefined when it is not an object. */
-export function toCel(value: unknown, kind: KindEnvironment): unknown {
-  return converterFor(kind, kind.types.root)(value);
+/**
+ * The document as a value of the kind's root type, or undefined when it is not an object. Only the fields
+ * named in `read` are converted (of object types: see CompiledPolicies.fieldsRead); maps and `dyn` values are
+ * converted whole, as their keys are read by value.
+ */
+export function toCel(value: unknown, kind: KindEnvironment, read: ReadonlySet<string>): unknown {
+  return converterFor(kind, read, kind.types.root)(value);
 }
 
-function converterFor(kind: KindEnvironment, type: string): Converter {
-  let byType = converters.get(kind);
-  if (!byType) converters.set(kind, (byType = new Map()));
+function converterFor(kind: KindEnvironment, read: ReadonlySet<string>, type: string): Converter {
+  let byRead = converters.get(kind);
+  if (!byRead) converters.set(kind, (byRead = new WeakMap()));
+  let byType = byRead.get(read);
+  if (!byType) byRead.set(read, (byType = new Map()));
   let c = byType.get(type);
   if (!c) {
-    c = makeConverter(kind, type);
+    c = makeConverter(kind, read, type);
     byType.set(type, c);
   }
   return c;
 }
 
-function makeConverter(kind: KindEnvironment, type: string): Converter {
+function makeConverter(kind: KindEnvironment, read: ReadonlySet<string>, type: string): Converter {
   switch (type) {
     case 'string':
       return (v) => (typeof v === 'string' ? v : undefined);
@@ -45,7 +52,7 @@ function makeConverter(kind: KindEnvironment, type: string): Converter {
     let item: Converter | undefined;
     return (v) => {
       if (!Array.isArray(v)) return undefined;
-      item ??= converterFor(kind, list[1]!);
+      item ??= converterFor(kind, read, list[1]!);
       const out: unknown[] = [];
       for (const x of v) {
         const c = item(x);
@@ -59,7 +66,7 @@ function makeConverter(kind: KindEnvironment, type: string): Converter {
     let item: Converter | undefined;
     return (v) => {
       if (!isPlainObject(v)) return undefined;
-      item ??= converterFor(kind, map[1]!);
+      item ??= converterFor(kind, read, map[1]!);
       const out = Object.create(null) as Record<string, unknown>;
       for (const [k, x] of Object.entries(v)) {
         const c = item(x);
@@ -71,13 +78,15 @@ function makeConverter(kind: KindEnvironment, type: string): Converter {
   const Cls = kind.classes.get(type);
   const fields = kind.types.types[type];
   if (!Cls || !fields) return dyn;
-  let each: [string, Converter][] | undefined;
+  let byField: Map<string, Converter> | undefined;
   return (v) => {
     if (!isPlainObject(v)) return undefined;
-    each ??= Object.entries(fields).map(([f, t]) => [f, converterFor(kind, t)]);
+    byField ??= new Map(Object.keys(fields).filter((f) => read.has(f)).map((f) => [f, converterFor(kind, read, fields[f]!)]));
     const out = new Cls() as Record<string, unknown>;
-    for (const [f, conv] of each) {
-      if (!Object.prototype.hasOwnProperty.call(v, f)) continue;
+    // the document's own keys (a few), not every field of the type
+    for (const f in v) {
+      const conv = byField.get(f);
+      if (conv === undefined || !Object.prototype.hasOwnProperty.call(v, f)) continue;
       const c = conv(v[f]);
       if (c !== undefined) out[f] = c;
     }

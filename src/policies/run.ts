@@ -33,9 +33,13 @@ export function rememberCompiled(set: PolicySet, c: CompiledPolicies): void {
   compiledSets.set(set, c);
 }
 
-/** Whether any policy of the set checks a kind. */
-export function hasPolicies(set: PolicySet | undefined, kind: string): boolean {
-  return set !== undefined && set.policies.some((p) => p.kinds.includes(kind));
+const kindSets = new WeakMap<PolicySet, ReadonlySet<string>>();
+
+/** The kinds the policies of a set check. */
+function kindsOf(set: PolicySet): ReadonlySet<string> {
+  let kinds = kindSets.get(set);
+  if (!kinds) kindSets.set(set, (kinds = new Set(set.policies.flatMap((p) => p.kinds))));
+  return kinds;
 }
 
 /** An expression that failed inside a variable it read. */
@@ -53,6 +57,7 @@ type Activation = { object: unknown; variables: object; self?: unknown };
 /** The `variables` object of a document: each variable evaluated on first use, once. */
 function variablesOf(policy: CompiledPolicy, object: unknown): object {
   const vars = new policy.variablesClass();
+  if (policy.variables.length === 0) return vars;
   const act: Activation = { object, variables: vars };
   for (const v of policy.variables) {
     let done = false;
@@ -75,12 +80,24 @@ function variablesOf(policy: CompiledPolicy, object: unknown): object {
   return vars;
 }
 
+/** The enabled policies of a kind, kept per `enabled` function (one per configuration: see enabledIn in src/lint.ts). */
+const enabledByKind = new WeakMap<(ruleId: string) => boolean, Map<string, readonly CompiledPolicy[]>>();
+
+function enabledPolicies(set: PolicySet, kind: string, enabled: (ruleId: string) => boolean): readonly CompiledPolicy[] {
+  let byKind = enabledByKind.get(enabled);
+  if (!byKind) enabledByKind.set(enabled, (byKind = new Map()));
+  let list = byKind.get(kind);
+  if (!list) byKind.set(kind, (list = (compiled(set).byKind.get(kind) ?? []).filter((p) => enabled(p.source.id))));
+  return list;
+}
+
 /** Runs the enabled policies of a kind on a document; findings carry paths from the document's root. */
 export function policyFindings(value: unknown, kind: KindSpec, set: PolicySet, enabled: (ruleId: string) => boolean): RuleFinding[] {
-  const policies = compiled(set).byKind.get(kind.kind)?.filter((p) => enabled(p.source.id));
-  if (!policies || policies.length === 0) return [];
+  if (!kindsOf(set).has(kind.kind)) return [];
+  const policies = enabledPolicies(set, kind.kind, enabled);
+  if (policies.length === 0) return [];
   const out: RuleFinding[] = [];
-  const object = toCel(value, policies[0]!.kind);
+  const object = toCel(value, policies[0]!.kind, compiled(set).fieldsRead.get(kind.kind)!);
   if (object === undefined) return [];
   let redacted: { object: unknown } | undefined;
   const redactedObject = () => (redacted ??= { object: redactedCopy(object, kind.sensitive) }).object;
@@ -140,6 +157,7 @@ function runPolicy(policy: CompiledPolicy, object: unknown, redactedObject: () =
             if (err instanceof BudgetExceeded) throw err;
             failed(v.messageExpression, err, path);
           }
+          if (meter.exceeded) throw new BudgetExceeded(meter.limit);
         }
         out.push({
           ruleId: id,
