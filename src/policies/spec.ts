@@ -70,10 +70,10 @@ export const RESERVED_AREAS: readonly string[] = ['config', 'document', 'input',
 
 /**
  * The work one policy may do on one document (matching, variables, every validation and every item
- * together), in units of src/policies/budget.ts: one per expression node evaluated, plus the size of every
- * operand of an operator or function (characters of a string, items of a list, fields of a map, counted deeply
- * for the document's own values). A million units take about a second at worst (measured on the worst
- * expressions of test/policies.test.ts); a realistic policy uses a few hundred units per document.
+ * together), in units of src/policies/budget.ts: each start of a comprehension costs the size of what it
+ * ranges over, each call one unit, each operand of an operator or function its size (characters of a string,
+ * items and fields of lists and maps, counted deeply). A realistic policy uses a few hundred units per
+ * document; the worst expressions of test/policies.test.ts run out in well under a second.
  */
 export const POLICY_BUDGET = 1_000_000;
 

@@ -53,24 +53,26 @@ function median(xs) {
 }
 
 /**
- * Wall time (ms, median) and peak RSS (MiB, largest) of several commands, run interleaved (a, b, a, b …) so
- * that a noisy machine slows all of them alike.
+ * Wall time (ms, median), CPU time (user + system, ms, median) and peak RSS (MiB, largest) of several
+ * commands, run interleaved (a, b, a, b …) so that a noisy machine slows all of them alike.
  */
 function timeAll(cmds, runs) {
   const rssFile = join(tmpdir(), `platlint-bench-rss-${process.pid}`);
-  const stats = cmds.map(() => ({ times: [], rss: 0 }));
+  const stats = cmds.map(() => ({ times: [], cpu: [], rss: 0 }));
   for (const [cmd, argv] of cmds) spawnSync(cmd, argv, { stdio: 'ignore' }); // warm the file cache
   for (let i = 0; i < runs; i++) {
     cmds.forEach(([cmd, argv], k) => {
       const t0 = process.hrtime.bigint();
-      const r = spawnSync('/usr/bin/time', ['-q', '-f', '%M', '-o', rssFile, cmd, ...argv], { stdio: 'ignore' });
+      const r = spawnSync('/usr/bin/time', ['-q', '-f', '%M %U %S', '-o', rssFile, cmd, ...argv], { stdio: 'ignore' });
       stats[k].times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       if (r.status !== 0 && r.status !== 1) throw new Error(`${cmd} ${argv.join(' ')} exited ${r.status}`);
-      stats[k].rss = Math.max(stats[k].rss, Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) / 1024);
+      const [rss, user, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+      stats[k].rss = Math.max(stats[k].rss, rss / 1024);
+      stats[k].cpu.push((user + sys) * 1000);
     });
   }
   rmSync(rssFile, { force: true });
-  return stats.map((s) => ({ ms: median(s.times), rss: s.rss }));
+  return stats.map((s) => ({ ms: median(s.times), cpu: median(s.cpu), rss: s.rss }));
 }
 
 const node = process.execPath;
@@ -109,11 +111,13 @@ for (const r of rows) {
 console.log('\ntargets: 1 file <= 2.00 x node -e 0; 5,000 files <= 1.25 x parse floor; peak RSS for 5,000 files < 400 MiB');
 if (CONFIG) {
   console.log(`\nwith --config ${CONFIG} (interleaved with the runs above):`);
-  console.log(`${'files'.padStart(6)} ${'corpus'.padStart(12)} ${'platlint'.padStart(10)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)} ${'1 thread'.padStart(10)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)} ${'peak RSS'.padStart(9)}`);
+  // CPU time (user + system) as well as wall time: on a machine shared with other work, wall time of the
+  // same command varies more than the difference measured here
+  const row = (label, a, b) => `${pad(label, 22)} ${pad(a.ms.toFixed(0) + ' ms', 10)} ${pad(b.ms.toFixed(0) + ' ms', 12)} ${pad((b.ms / a.ms).toFixed(3), 6)} ${pad(a.cpu.toFixed(0) + ' ms', 10)} ${pad(b.cpu.toFixed(0) + ' ms', 12)} ${pad((b.cpu / a.cpu).toFixed(3), 6)}`;
+  console.log(`${'files corpus threads'.padStart(22)} ${'wall'.padStart(10)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)} ${'CPU'.padStart(10)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)}`);
   for (const r of rows) {
-    console.log(
-      `${pad(r.n, 6)} ${pad(r.mix, 12)} ${pad(r.lint.ms.toFixed(0) + ' ms', 10)} ${pad(r.withConfig.ms.toFixed(0) + ' ms', 12)} ${pad((r.withConfig.ms / r.lint.ms).toFixed(3), 6)} ${pad(r.single.ms.toFixed(0) + ' ms', 10)} ${pad(r.singleWithConfig.ms.toFixed(0) + ' ms', 12)} ${pad((r.singleWithConfig.ms / r.single.ms).toFixed(3), 6)} ${pad(r.withConfig.rss.toFixed(0) + ' MiB', 9)}`,
-    );
+    console.log(row(`${r.n} ${r.mix} auto`, r.lint, r.withConfig));
+    console.log(row(`${r.n} ${r.mix} 1`, r.single, r.singleWithConfig));
   }
   console.log('target: a set of 20 policies makes the 5,000-file run at most 10% slower (ratio <= 1.10)');
 }
