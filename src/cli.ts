@@ -2,7 +2,9 @@ import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
-import { CONFIG_FILE_NAME, ConfigError } from './config.js';
+import { CONFIG_FILE_NAME, ConfigError, unknownRuleMessage, type Config, type SeveritySetting } from './config.js';
+import { printConfig } from './print-config.js';
+import { knownRuleIds, RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
@@ -16,6 +18,7 @@ import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule, type ExtraRule } from './docs.js';
 import { policyRules } from './policies/config.js';
+import { BaselineError, baselineUsage, finishBaseline, openBaseline, type BaselineRun } from './baseline.js';
 
 import { VERSION } from './version.js';
 
@@ -59,6 +62,14 @@ Options:
       --fix                      Apply the safe fixes to the files (renames of misspelt fields and values
                                  with one close match, deprecated names), then report what remains
       --fix-dry-run              Apply them in memory only: report what would remain, change no file
+      --suppress-all             Record every current finding in the baseline, platlint-suppressions.json
+                                 (beside the configuration file): recorded findings are not reported again
+      --suppress-rule RULE       Record the current findings of one rule, or of an area (security/*), only
+                                 (repeatable)
+      --prune-suppressions       Remove the recorded findings that no longer occur from the baseline
+      --suppressions-location PATH
+                                 The baseline file, or a folder for it (platlint patch and platlint flags
+                                 use a baseline only when given this)
       --cache                    Reuse the results of files that did not change since the last run
       --cache-location PATH      The cache file, or a folder for it (default .platlintcache)
       --resolve-refs             Report a roleRef naming a role that neither its deployment's files nor
@@ -67,6 +78,11 @@ Options:
                                  The patch type (platlint patch only; default strategic)
   -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)
       --no-config                Use no configuration file
+      --rule ID=SEVERITY         Set a rule (or all rules of an area, with AREA/*=SEVERITY) to off, warn
+                                 or error for every file; repeatable: a later one wins, and all win over
+                                 the configuration file
+      --print-config FILE        Print the rule severities that apply to FILE (after the configuration's
+                                 overrides and --rule) as JSON, and lint nothing
       --quiet                    Report errors only, not warnings
       --max-warnings N           Exit 1 when there are more than N warnings
       --stdin-filename NAME      Name to show for standard input (with the path -)
@@ -81,7 +97,7 @@ Options:
 
 Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage, configuration or internal error. A file
 platlint itself fails on gets an internal/error finding and the others are still reported (exit 1); exit 2
-when it failed on every file.
+when it failed on every file. Findings recorded in the baseline are neither reported nor counted.
 `;
 
 export interface CliIo {
@@ -126,13 +142,6 @@ function configOptions(argv: readonly string[]): { rest: string[]; configFile?: 
 function configRules(io: CliIo, configFile: string | false | undefined): ExtraRule[] {
   const config = resolveConfig(io.cwd, configFile === undefined || configFile === false ? configFile : resolve(io.cwd, configFile));
   return policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
-}
-
-/** Prints a configuration error (exit 2). */
-function configProblem(err: ConfigError, io: CliIo): number {
-  const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
-  io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
-  return 2;
 }
 
 /** `platlint rules`: every rule, one line each, the configuration's policies last. */
@@ -236,6 +245,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
         'output-file': { type: 'string', short: 'o' },
         config: { type: 'string', short: 'c' },
         'no-config': { type: 'boolean' },
+        rule: { type: 'string', multiple: true },
+        'print-config': { type: 'string' },
         quiet: { type: 'boolean' },
         'max-warnings': { type: 'string' },
         'stdin-filename': { type: 'string' },
@@ -250,6 +261,10 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
         cache: { type: 'boolean' },
         'cache-location': { type: 'string' },
         'fix-dry-run': { type: 'boolean' },
+        'suppress-all': { type: 'boolean' },
+        'suppress-rule': { type: 'string', multiple: true },
+        'prune-suppressions': { type: 'boolean' },
+        'suppressions-location': { type: 'string' },
         type: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
@@ -318,20 +333,52 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (c !== 'auto' && c !== 'off' && !/^[1-9]\d{0,2}$/.test(c)) return usage(`--concurrency takes auto, off or a number of threads, got "${c}"`);
     concurrency = c === 'auto' || c === 'off' ? c : Number(c);
   }
+  const commandLineRules: [string, SeveritySetting][] = [];
+  for (const r of values.rule ?? []) {
+    const setting = ruleSetting(r);
+    if (typeof setting === 'string') return usage(setting);
+    commandLineRules.push(setting);
+  }
+  /** The run's configuration: the file's (or none), --max-file-size, --rule. Throws ConfigError and UsageError. */
+  const runConfig = (): Config => {
+    const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
+    // the ids a --rule may name are checked once the configuration is read: they are those a `rules` of it may name
+    for (const [id, severity] of commandLineRules) {
+      const unknown = unknownRuleMessage(id, knownRuleIds(base), suggestRuleIds);
+      if (unknown !== undefined) throw new UsageError(`--rule ${id}=${severity}: ${unknown} (platlint rules lists them)`);
+    }
+    return { ...base, ...(maxFileSize !== undefined ? { maxFileSize } : {}), ...(commandLineRules.length > 0 ? { commandLineRules } : {}) };
+  };
+  if (values['print-config'] !== undefined) {
+    if (positionals.length > 0 || commandLine !== undefined) return usage('--print-config prints the configuration of one file and lints nothing: give no other paths');
+    try {
+      const config = runConfig();
+      io.stdout(`${JSON.stringify(printConfig(config, resolve(io.cwd, values['print-config']), io.cwd, knownRuleIds(config)), null, 2)}\n`);
+    } catch (err) {
+      if (err instanceof UsageError) return usage(err.message);
+      if (err instanceof ConfigError) return configProblem(err, io);
+      throw err;
+    }
+    return 0;
+  }
   if (commandLine !== undefined && positionals.length > 0) return usage('platlint flags takes files or a command line after --, not both');
   if (positionals.length === 0 && commandLine === undefined) return usage('no files given; pass files, folders, glob patterns, or - for standard input');
   const stdinCount = positionals.filter((p) => p === '-').length;
   if (stdinCount > 1) return usage('standard input (-) can be given only once');
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
+  const notAFile = stdinCount > 0 ? ('stdin' as const) : commandLine !== undefined ? ('command line' as const) : undefined;
+  const baselineProblem = baselineUsage(values, { command, dryRun: fix === 'dry-run', ruleIds: RULE_IDS, suggest: suggestRuleIds, ...(notAFile ? { notAFile } : {}) });
+  if (baselineProblem) return usage(baselineProblem);
 
   let results: LintResult[];
   let policies: ExtraRule[] = [];
   // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
-    const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
-    const config = maxFileSize !== undefined ? { ...base, maxFileSize } : base;
+    const config = runConfig();
     policies = policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
+    // the baseline (src/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
+    const baseline: BaselineRun | undefined = openBaseline(values, config, io.cwd, command);
     const patterns = positionals.filter((p) => p !== '-');
     const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
@@ -351,8 +398,10 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
       const onWarning = (m: string) => io.stderr(`platlint: warning: ${m}\n`);
       results = await lintFiles(patterns, { ...settings, ...cache, onWarning, ...(stdin ? { extra: [stdin] } : {}) });
     }
+    // once every result is final (cached, from worker threads, checked across files)
+    if (baseline) results = finishBaseline(baseline, results, (line) => io.stderr(`platlint: ${line}\n`));
   } catch (err) {
-    if (err instanceof UsageError) return usage(err.message);
+    if (err instanceof UsageError || err instanceof BaselineError) return usage(err.message);
     if (err instanceof ConfigError) return configProblem(err, io);
     throw err;
   }
@@ -384,6 +433,30 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     return 1;
   }
   return 0;
+}
+
+/** An invalid configuration file: every problem with its position, exit 2. */
+function configProblem(err: ConfigError, io: CliIo): number {
+  const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
+  io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);
+  return 2;
+}
+
+const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'warn', 'error'];
+const ESLINT_SEVERITIES: Readonly<Record<string, SeveritySetting>> = { 0: 'off', 1: 'warn', 2: 'error' };
+
+/** One `--rule ID=SEVERITY`: the setting, or the usage problem with its form or severity (its id is checked with the configuration). */
+function ruleSetting(arg: string): [string, SeveritySetting] | string {
+  const eq = arg.lastIndexOf('=');
+  if (eq < 0) return `--rule takes ID=SEVERITY (a rule id or AREA/*, and off, warn or error), got "${arg}"`;
+  const id = arg.slice(0, eq).trim();
+  const severity = arg.slice(eq + 1).trim();
+  if (!(SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
+    // ESLint's numbers, `warning`, or a typo
+    const near = (Object.hasOwn(ESLINT_SEVERITIES, severity) ? ESLINT_SEVERITIES[severity] : undefined) ?? SEVERITY_SETTINGS.find((s) => severity.startsWith(s)) ?? closestMatches(severity, [...SEVERITY_SETTINGS])[0];
+    return `--rule ${arg}: the severity is off, warn or error, got "${severity}"${near ? `; did you mean ${near}?` : ''}`;
+  }
+  return [id, severity as SeveritySetting];
 }
 
 const OPTION_NAMES = HELP.match(/--[a-z-]+/g) ?? [];

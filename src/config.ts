@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isScalar } from 'yaml';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { globsMatcher, toPosix } from './discover.js';
 import { parseText } from './parse.js';
+import { closestMatches } from './services/suggest.js';
 import { validateSchema, type SchemaSubject } from './schema.js';
 import { locate, valueNode } from './source-map.js';
 import type { Severity } from './types.js';
@@ -9,7 +11,6 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { loadPolicies, policyIds } from './policies/config.js';
 import type { PolicySet } from './policies/spec.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
-import { closestMatches } from './services/suggest.js';
 
 export const CONFIG_FILE_NAME = 'platlint.config.yaml';
 
@@ -35,10 +36,30 @@ export interface ExternalRole {
   namespace?: string;
 }
 
-/** A loaded, validated configuration. */
-export interface Config {
-  /** Severity overrides by rule id. */
+/**
+ * One entry of `overrides`: rule settings for the files its glob patterns match, applied over `rules` (and
+ * over the entries before it) for those files only.
+ */
+export interface Override {
+  /** Glob patterns relative to the configuration file's folder, read as `ignores` reads them (`!` takes back). */
+  files: readonly string[];
+  /** Severities by rule id or area wildcard (`security/*`). */
   rules: Readonly<Record<string, SeveritySetting>>;
+}
+
+/**
+ * A loaded, validated configuration. A file's severities come from `rules`, then each entry of `overrides`
+ * that matches the file, in order, then `commandLineRules`, one after the other: a later setting wins. Inside
+ * one `rules` object an exact id wins over its area's wildcard. `configFor` gives a file's configuration
+ * with these layers resolved into `rules`; the linting functions call it with the file's path.
+ */
+export interface Config {
+  /** Severities by rule id, or by area with a wildcard (`security/*`). */
+  rules: Readonly<Record<string, SeveritySetting>>;
+  /** Severities for the files of some folders or patterns, applied in order after `rules`. */
+  overrides?: readonly Override[];
+  /** Severities from the command line (`--rule ID=SEVERITY`, in the order given), applied after everything else. */
+  commandLineRules?: readonly (readonly [string, SeveritySetting])[];
   /** Ignore globs, relative to `baseDir`. */
   ignores: readonly string[];
   maxFileSize?: number;
@@ -112,20 +133,21 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
       problems.push({ message: f.message, offset: at.start, end: at.end, code: 'config/schema' });
     }
     const schemaOk = problems.length === 0;
-    // the configuration's own policies are rules too: `rules:` may set their severity
+    // the configuration's own policies are rules too: `rules:` may set their severity (and name their areas)
     const ids = policyIds(value);
-    const rules = value.rules;
-    if (rules && typeof rules === 'object' && !Array.isArray(rules)) {
+    const known = ids.length > 0 ? new Set([...knownRules, ...ids]) : knownRules;
+    const suggestWithPolicies = ids.length > 0 ? (id: string) => [...closestMatches(id, ids), ...suggest(id)] : suggest;
+    // the rule ids of `rules` and of each override's `rules`
+    const ruleObjects: (string | number)[][] = [['rules']];
+    if (Array.isArray(value.overrides)) value.overrides.forEach((_, i) => ruleObjects.push(['overrides', i, 'rules']));
+    for (const path of ruleObjects) {
+      const rules = valueAt(value, path);
+      if (!rules || typeof rules !== 'object' || Array.isArray(rules)) continue;
       for (const id of Object.keys(rules)) {
-        if (knownRules.has(id) || ids.includes(id)) continue;
-        const near = [...closestMatches(id, ids), ...suggest(id)];
-        const at = locate(doc.doc, ['rules', id], 'key', fallback);
-        problems.push({
-          message: `unknown rule \`${id}\`${near.length ? `; did you mean \`${near[0]}\`?` : ''}`,
-          offset: at.start,
-          end: at.end,
-          code: 'config/unknown-rule',
-        });
+        const message = unknownRuleMessage(id, known, suggestWithPolicies);
+        if (message === undefined) continue;
+        const at = locate(doc.doc, [...path, id], 'key', fallback);
+        problems.push({ message, offset: at.start, end: at.end, code: 'config/unknown-rule' });
       }
     }
     problems.push(...setProblems(value, (path) => locate(doc.doc, path, 'value', fallback)).map((p) => ({ ...p, code: 'config/schema' as const })));
@@ -154,6 +176,7 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
   return {
     rules: (value.rules as Record<string, SeveritySetting>) ?? {},
     ignores: (value.ignores as string[]) ?? [],
+    ...(Array.isArray(value.overrides) && value.overrides.length > 0 ? { overrides: value.overrides as Override[] } : {}),
     ...(typeof value.maxFileSize === 'number' ? { maxFileSize: value.maxFileSize } : {}),
     ...(Array.isArray(value.deployments) ? { deployments: value.deployments as Deployment[] } : {}),
     ...(Array.isArray(value.externalRoles) ? { externalRoles: value.externalRoles as ExternalRole[] } : {}),
@@ -163,9 +186,53 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
   };
 }
 
+function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
+  let v = value;
+  for (const k of path) v = v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[k] : undefined;
+  return v;
+}
+
+/** An area wildcard: `security/*` sets every rule whose id starts with `security/`. */
+const WILDCARD = /^([^/*]+)\/\*$/;
+
+/** The areas of a set of rule ids (`security` of `security/no-pod-exec`), kept per set. */
+const AREAS = new WeakMap<ReadonlySet<string>, ReadonlySet<string>>();
+
+function areasOf(knownRules: ReadonlySet<string>): ReadonlySet<string> {
+  let areas = AREAS.get(knownRules);
+  if (!areas) AREAS.set(knownRules, (areas = new Set([...knownRules].map(areaOf))));
+  return areas;
+}
+
+/** A rule id's area: what comes before its first `/`. */
+function areaOf(ruleId: string): string {
+  const slash = ruleId.indexOf('/');
+  return slash < 0 ? ruleId : ruleId.slice(0, slash);
+}
+
 /**
- * What the schema cannot say of `deployments` and `externalRoles` (the schema has already checked their
- * shapes): deployment names are unique, and a ClusterRole has no namespace.
+ * Why a key of a `rules` object (or of `--rule`) names no rule, or undefined when it names one: a rule id of
+ * `knownRules`, or the wildcard `<area>/*` of an area that has rules. With a suggestion when one is close.
+ */
+export function unknownRuleMessage(id: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[]): string | undefined {
+  if (knownRules.has(id)) return undefined;
+  const wildcard = WILDCARD.exec(id);
+  if (wildcard) {
+    const areas = areasOf(knownRules);
+    const area = wildcard[1]!;
+    if (areas.has(area)) return undefined;
+    const near = closestMatches(area, [...areas]);
+    return `unknown rule area \`${area}\` in \`${id}\`${near.length ? `; did you mean \`${near[0]}/*\`?` : ''}`;
+  }
+  if (id.includes('*')) return `\`${id}\` is neither a rule id nor an area wildcard: a wildcard is an area followed by \`/*\`, as \`security/*\``;
+  const near = suggest(id);
+  return `unknown rule \`${id}\`${near.length ? `; did you mean \`${near[0]}\`?` : ''}`;
+}
+
+/**
+ * What the schema cannot say of `deployments`, `externalRoles` and `overrides` (the schema has already
+ * checked their shapes): deployment names are unique, a ClusterRole has no namespace, and a pattern of an
+ * override's `files` can match a file.
  */
 function setProblems(value: Record<string, unknown>, at: (path: (string | number)[]) => { start: number; end: number }): { message: string; offset: number; end: number }[] {
   const problems: { message: string; offset: number; end: number }[] = [];
@@ -179,6 +246,18 @@ function setProblems(value: Record<string, unknown>, at: (path: (string | number
         problems.push({ message: `deployment \`${name}\` is named twice; give each deployment its own name`, offset: r.start, end: r.end });
       }
       seen.add(name);
+    });
+  }
+  if (Array.isArray(value.overrides)) {
+    value.overrides.forEach((o: unknown, i) => {
+      const files = (o as { files?: unknown } | null)?.files;
+      if (!Array.isArray(files)) return;
+      files.forEach((f: unknown, j) => {
+        // a pattern is matched against file paths: one ending in `/` (a folder) matches no file at all
+        if (typeof f !== 'string' || !f.endsWith('/')) return;
+        const r = at(['overrides', i, 'files', j]);
+        problems.push({ message: `\`${f}\` names a folder, which matches no file: write \`${f}**\` for the files below it`, offset: r.start, end: r.end });
+      });
     });
   }
   if (Array.isArray(value.externalRoles)) {
@@ -203,10 +282,110 @@ export function loadConfig(filePath: string, knownRules: ReadonlySet<string>, su
   return parseConfig(text, filePath, knownRules, suggest);
 }
 
-/** The severity a finding gets under a configuration, or null when its rule is off. */
+/**
+ * The severity a finding gets under a configuration, or null when its rule is off. The rule's exact id wins
+ * over its area's wildcard; a rule that is off by default is turned on only by its exact id. Give it a file's
+ * configuration (`configFor`): the overrides and command-line settings of a run's configuration are not read
+ * here.
+ */
 export function effectiveSeverity(config: Config, ruleId: string, base: Severity): Severity | null {
-  const s = config.rules[ruleId];
-  if (s === undefined) return BUILTIN_RULES[ruleId]?.defaultOff ? null : base;
+  let s = config.rules[ruleId];
+  if (s === undefined) {
+    if (isDefaultOff(ruleId)) return null;
+    s = config.rules[`${areaOf(ruleId)}/*`];
+    if (s === undefined) return base;
+  }
   if (s === 'off') return null;
   return s === 'warn' ? 'warning' : 'error';
+}
+
+function isDefaultOff(ruleId: string): boolean {
+  return BUILTIN_RULES[ruleId]?.defaultOff === true;
+}
+
+/**
+ * The path of a file relative to the configuration's folder, with `/`, as `overrides[].files` patterns are
+ * matched; undefined for a text without a file (`<text>`, `<command line>`, an editor's `untitled:` URI) and
+ * for a file outside that folder: no override applies to those. A relative path is taken as relative to the
+ * configuration's folder.
+ */
+export function pathInConfig(config: Config, filePath: string | undefined): string | undefined {
+  if (filePath === undefined || filePath.startsWith('<') || (/^[a-z][a-z0-9+.-]+:/i.test(filePath) && !isAbsolute(filePath))) return undefined;
+  const rel = toPosix(relative(config.baseDir, resolve(config.baseDir, filePath)));
+  if (rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return undefined;
+  return rel;
+}
+
+/** A run configuration's compiled `files` patterns, and the file configurations made so far by matching overrides. */
+interface Resolution {
+  matchers: ((rel: string) => boolean)[];
+  byMatch: Map<string, Config>;
+}
+
+/**
+ * Per run configuration (a worker thread gets its own copy of the configuration, and fills its own): many
+ * files match the same overrides, and share one file configuration (and the enabled rules kept for it).
+ */
+const RESOLUTIONS = new WeakMap<Config, Resolution>();
+
+function resolutionOf(config: Config): Resolution {
+  let r = RESOLUTIONS.get(config);
+  if (!r) RESOLUTIONS.set(config, (r = { matchers: (config.overrides ?? []).map((o) => globsMatcher(o.files)), byMatch: new Map() }));
+  return r;
+}
+
+/** The indexes of the overrides whose `files` match a file, in order. */
+export function matchingOverrides(config: Config, filePath: string | undefined): number[] {
+  if (!config.overrides?.length) return [];
+  const rel = pathInConfig(config, filePath);
+  if (rel === undefined) return [];
+  const out: number[] = [];
+  resolutionOf(config).matchers.forEach((matches, i) => {
+    if (matches(rel)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * A file's configuration: the run's configuration with `rules` replaced by the file's own settings (the base
+ * `rules`, the matching overrides, the command-line settings, resolved in that order) and no `overrides` or
+ * `commandLineRules`. The same object for every file that matches the same overrides; the configuration
+ * itself when it has neither. A file's configuration is its own configuration.
+ */
+export function configFor(config: Config, filePath: string | undefined): Config {
+  if (!config.overrides?.length && !config.commandLineRules?.length) return config;
+  const matched = matchingOverrides(config, filePath);
+  const r = resolutionOf(config);
+  const key = matched.join(',');
+  let resolved = r.byMatch.get(key);
+  if (!resolved) {
+    const rules: Record<string, SeveritySetting> = { ...config.rules };
+    for (const i of matched) applyLayer(rules, config.overrides![i]!.rules);
+    for (const [id, s] of config.commandLineRules ?? []) applyLayer(rules, { [id]: s });
+    const { overrides: _overrides, commandLineRules: _commandLine, ...rest } = config;
+    r.byMatch.set(key, (resolved = { ...rest, rules }));
+  }
+  return resolved;
+}
+
+/**
+ * Applies a later `rules` object over the settings so far, so that `effectiveSeverity`'s lookup (exact id,
+ * then the area's wildcard) gives the later setting: an area wildcard replaces the earlier exact settings of
+ * its area, except that a rule off by default which is off stays off (only its exact id turns it on) and one
+ * that is on takes the wildcard's severity; then the exact ids of the layer are set.
+ */
+function applyLayer(rules: Record<string, SeveritySetting>, layer: Readonly<Record<string, SeveritySetting>>): void {
+  for (const [key, s] of Object.entries(layer)) {
+    const wildcard = WILDCARD.exec(key);
+    if (!wildcard) continue;
+    const area = wildcard[1]!;
+    for (const id of Object.keys(rules)) {
+      if (id === key || areaOf(id) !== area) continue;
+      if (isDefaultOff(id) && s !== 'off') {
+        if (rules[id] !== 'off') rules[id] = s;
+      } else delete rules[id];
+    }
+    rules[key] = s;
+  }
+  for (const [key, s] of Object.entries(layer)) if (!WILDCARD.test(key)) rules[key] = s;
 }

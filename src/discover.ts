@@ -2,6 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import type { Config } from './config.js';
+import { SUPPRESSIONS_FILE_NAME } from './baseline.js';
 
 // `glob` and `minimatch` are loaded only for glob patterns and ignore patterns: a pre-commit hook passes
 // file names, and should not pay for them at start-up.
@@ -11,7 +12,9 @@ const minimatchLib = () => load('minimatch') as typeof import('minimatch');
 
 /** Extensions linted when a folder is given. */
 export const EXTENSIONS = ['yaml', 'yml', 'json'];
-const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**'];
+// platlint's own baseline file (src/baseline.ts) is JSON but never a plat file: a folder or a glob pattern
+// does not bring it in (named on its own it is read like any file, and skipped as not plat)
+const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**', `**/${SUPPRESSIONS_FILE_NAME}`];
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 const LINTED = new RegExp(`\\.(${EXTENSIONS.join('|')})$`);
 
@@ -27,7 +30,7 @@ function walk(dir: string, out: string[] = []): string[] {
     const p = join(dir, e.name);
     if (e.isDirectory()) {
       if (!SKIPPED_FOLDERS.has(e.name)) walk(p, out);
-    } else if (LINTED.test(e.name) && (e.isFile() || (e.isSymbolicLink() && isFile(p)))) out.push(p);
+    } else if (LINTED.test(e.name) && e.name !== SUPPRESSIONS_FILE_NAME && (e.isFile() || (e.isSymbolicLink() && isFile(p)))) out.push(p);
   }
   return out;
 }
@@ -55,7 +58,7 @@ export interface DiscoverOptions {
   filesOnly?: boolean;
 }
 
-function toPosix(p: string): string {
+export function toPosix(p: string): string {
   return p.split('\\').join('/');
 }
 
@@ -64,14 +67,26 @@ function toPosix(p: string): string {
  * to the configuration file's folder; a pattern starting with `!` re-includes).
  */
 export function ignoreMatcher(config: Config): (file: string) => boolean {
-  const { Minimatch } = config.ignores.length > 0 ? minimatchLib() : { Minimatch: undefined };
-  const patterns = config.ignores.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch!(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
+  const matches = globsMatcher(config.ignores);
   return (file) => {
     if (/[\\/](node_modules|\.git)[\\/]/.test(file)) return true;
-    const rel = toPosix(relative(config.baseDir, file));
-    let ignored = false;
-    for (const p of patterns) if (p.m.match(rel)) ignored = !p.negate;
-    return ignored;
+    return matches(toPosix(relative(config.baseDir, file)));
+  };
+}
+
+/**
+ * Whether a path relative to the configuration file's folder (with `/`) is matched by a list of glob patterns
+ * as `ignores` reads them: dot files included, a leading `/` anchors nothing more (patterns are relative
+ * anyway), and a pattern starting with `!` takes back what the patterns before it matched (the last
+ * matching pattern decides). `overrides[].files` is read the same way (src/config.ts).
+ */
+export function globsMatcher(globs: readonly string[]): (rel: string) => boolean {
+  const { Minimatch } = globs.length > 0 ? minimatchLib() : { Minimatch: undefined };
+  const patterns = globs.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch!(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
+  return (rel) => {
+    let matched = false;
+    for (const p of patterns) if (p.m.match(rel)) matched = !p.negate;
+    return matched;
   };
 }
 

@@ -3,7 +3,7 @@ export { lintText, lintBytes, type LintOptions, type LintResult, type LocatedDia
 export { lintFiles, lintFile, lintFlagFiles, resolveConfig, type LintFilesOptions } from './files.js';
 export { lintFlagsText, lintFlagsArgs, type FlagsLintOptions } from './flags/lint.js';
 export { checkSet, type SetOptions } from './sets.js';
-export { parseConfig, loadConfig, findConfig, ConfigError, type Config, type SeveritySetting } from './config.js';
+export { parseConfig, loadConfig, findConfig, configFor, ConfigError, type Config, type Override, type SeveritySetting } from './config.js';
 export { KINDS, CORE_KINDS, COMMAND_KINDS, commandKind, identify, type KindSpec } from './kinds.js';
 export { ALL_RULES } from './rule-registry.js';
 export { formatPath, type Path } from './path.js';

@@ -1,7 +1,7 @@
 import { isMainThread } from 'node:worker_threads';
 import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
-import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
+import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { isCheckedPath, kindSchemaFindings, runRules, type RuleFinding } from './engine.js';
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
@@ -342,8 +342,9 @@ export function injectedFault(text: string): void {
 }
 
 function lintTextUnguarded(text: string, options: LintOptions): LintResult {
-  const config = options.config ?? DEFAULT_CONFIG;
   const filePath = options.filePath ?? '<text>';
+  // the file's own severities (the overrides that match its path, the command line's): see configFor
+  const config = configFor(options.config ?? DEFAULT_CONFIG, options.filePath);
   const source = stripBom(text);
   if (!options.kind && UNRENDERED_TEMPLATE.test(source)) {
     // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders

@@ -1,6 +1,6 @@
 import { relative } from 'node:path';
 import { BUILTIN_RULES } from './builtin-rules.js';
-import { DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
+import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { discover } from './discover.js';
 import { compareDiagnostics, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
 import type { LocatedFact } from './objects.js';
@@ -110,7 +110,7 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
   const where = (w: Where, r: Range & Position = w.fact.range) => `${relative(cwd, w.file.filePath) || w.file.filePath}:${r.line}:${r.column}`;
   const found = new Map<LintResult, LocatedDiagnostic[]>();
   const report = (w: Where, ruleId: string, message: string, r: Range & Position, path = w.fact.path) => {
-    const severity = effectiveSeverity(config, ruleId, BUILTIN_RULES[ruleId]!.severity);
+    const severity = effectiveSeverity(configFor(config, w.file.filePath), ruleId, BUILTIN_RULES[ruleId]!.severity);
     if (severity === null) return;
     const d: LocatedDiagnostic = { ruleId, severity, message, path, range: { start: r.start, end: r.end }, document: w.fact.document, kind: w.fact.kind, apiVersion: w.fact.apiVersion, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn };
     found.set(w.file, [...(found.get(w.file) ?? []), redactDiagnostic(d)]);
@@ -227,7 +227,7 @@ function applySetFindings(file: LintResult, findings: LocatedDiagnostic[], confi
   directives.forEach((x, i) => {
     for (const r of x.rules) {
       if (used.has(`${i}\u0000${r}`)) continue;
-      const severity = effectiveSeverity(config, 'suppression/unused', 'warning');
+      const severity = effectiveSeverity(configFor(config, file.filePath), 'suppression/unused', 'warning');
       if (severity === null) continue;
       const { line, column, endLine, endColumn, start, end } = x.range;
       file.diagnostics.push({

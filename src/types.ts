@@ -52,6 +52,11 @@ export interface Fix {
 
 export interface SuppressedDiagnostic extends Diagnostic {
   justification: string;
+  /**
+   * The suppressions file (absolute path) when the finding is recorded in the baseline (src/baseline.ts)
+   * rather than silenced by a `# platlint-disable…` comment.
+   */
+  baseline?: string;
 }
 
 /** The lint result of one file. */

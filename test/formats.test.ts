@@ -5,7 +5,6 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv } from 'ajv';
 import { validateXML } from 'xmllint-wasm';
 import { fileLevelResult, lintText, type LintResult } from '../src/lint.js';
@@ -21,6 +20,7 @@ import { ruleDocsUrl } from '../src/formatters/rule-url.js';
 import { VERSION } from '../src/version.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
+import { sarifValidator } from './helpers/sarif.js';
 
 const DATA = join(ROOT, 'test', 'data');
 const CWD = '/repo';
@@ -365,16 +365,6 @@ describe('gitlab', () => {
     expect(validate([noFingerprint])).toBe(false);
   });
 });
-
-function sarifValidator() {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  // ajv-formats is not installed: the formats the SARIF schema uses, checked here
-  ajv.addFormat('uri', (s: string) => URL.canParse(s));
-  ajv.addFormat('uri-reference', (s: string) => /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]*$/.test(s) && !/%(?![0-9A-Fa-f]{2})/.test(s) && URL.canParse(s, 'file:///base/'));
-  ajv.addFormat('date-time', (s: string) => !Number.isNaN(Date.parse(s)));
-  ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-  return ajv.compile(JSON.parse(readFileSync(join(DATA, 'sarif-2.1.0.json'), 'utf8')));
-}
 
 describe('sarif', () => {
   it('validates against the SARIF 2.1.0 schema: findings, suppressed, related locations, a parse error, a file-level finding', () => {

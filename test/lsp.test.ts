@@ -190,19 +190,18 @@ describe('language server over stdio', () => {
     const uri = uriOf('steady.yaml');
     await c.open(uri, EGRESS, 1);
     await c.diagnostics(uri, (p) => p.version === 1);
-    const times: number[] = [];
+    // every pause (the next change waits for the diagnostics of this one) gets that version's diagnostics;
+    // how soon is measured by npm run bench:lsp, not asserted here
     for (let v = 2; v <= 8; v++) {
-      const t0 = performance.now();
       await c.change(uri, v, v % 2 ? EGRESS : EGRESS.replace('proxyProtocl', 'proxyProtocol'));
       const p = await c.diagnostics(uri, (q) => q.version === v);
-      times.push(performance.now() - t0);
       expect(p.diagnostics.length).toBe(v % 2 ? 4 : 2);
     }
-    // no fixed wait: the median is far below the 150 ms debounce this replaces, even on a busy machine
-    expect(times.sort((a, b) => a - b)[3]).toBeLessThan(100);
   });
 
   test('a document the linter fails on gets one internal/error diagnostic at 1:1 that replaces the previous ones', async () => {
+    // the lint runs in the lint thread: lintText's guard catches the fault there (YAML), and the thread sends
+    // back what the flags reader threw (its message becomes the finding's)
     const c = await started({}, {}, { PLATLINT_INTERNAL_FAULT: 'BOOM-MARKER' });
     const uri = uriOf('fault.yaml');
     await c.open(uri, EGRESS, 1);
@@ -223,7 +222,7 @@ describe('language server over stdio', () => {
     // the next good version is linted again
     await c.change(uri, 3, EGRESS);
     expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics).toEqual(egressDiagnostics(uri));
-      // a file of flags, whose reader throws: the server's own guard publishes the finding
+    // a file of flags, whose reader throws: the server's own guard publishes the finding
     const flags = uriOf('fault.conf');
     await c.open(flags, '--cgroup-driver=systemd\n', 1, 'plaintext');
     expect((await c.diagnostics(flags, (p) => p.version === 1)).diagnostics).toEqual([]);
@@ -458,10 +457,15 @@ describe('language server over stdio', () => {
     expect(all.length).toBeGreaterThan(4 * KINDS.length);
     expect(all.filter((i) => i.textEdit.newText.includes('\n') || i.textEdit.newText.includes('\r')).map((i) => i.label)).toEqual([]);
     expect(all.filter((i) => i.insertTextFormat !== 1).map((i) => i.label)).toEqual([]);
+    // additional edits only on lines after the completed one: a client that applies them after the main edit
+    // (eglot 1.9) finds them where they were
+    expect(all.filter((i) => i.additionalTextEdits?.some((e) => e.range.start.line <= i.textEdit.range.end.line)).map((i) => i.label)).toEqual([]);
+    expect(all.filter((i) => i.additionalTextEdits).length).toBeGreaterThan(0);
     const pair = async (c: LspClient, name: string, line: number, character: number) =>
       (await c.request<{ items: Item[] }>('textDocument/completion', { textDocument: { uri: uriOf(name) }, position: pos(line, character) })).items.find((i) => i.label === 'audit.plat.io/v1 Policy');
 
-    // the last line: `kind` goes after the text's end
+    // the last line: no line follows, so no place for `kind` that does not touch the main edit (LSP forbids
+    // that, and eglot 1.9 applies it after the main edit, inside the new line): the `apiVersion:` line only
     const last = await pair(plain, 'last.yaml', 0, 2);
     expect(last).toEqual({
       label: 'audit.plat.io/v1 Policy',
@@ -470,9 +474,7 @@ describe('language server over stdio', () => {
       sortText: expect.any(String),
       insertTextFormat: 1,
       textEdit: { range: range(0, 0, 0, 2), newText: 'apiVersion: audit.plat.io/v1' },
-      additionalTextEdits: [{ range: range(0, 2, 0, 2), newText: '\nkind: Policy' }],
     });
-    expect(apply('ap', [last!.textEdit, ...last!.additionalTextEdits!])).toBe('apiVersion: audit.plat.io/v1\nkind: Policy');
     // a line before others: `kind` at the start of the next line, the line's end untouched
     const before = await pair(plain, 'before.yaml', 0, 2);
     expect([before!.textEdit, before!.additionalTextEdits]).toEqual([
@@ -890,5 +892,222 @@ describe('language server over stdio', () => {
     await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
     const cleared = await c.diagnostics(uri, (p) => p.diagnostics.length === 0);
     expect(cleared.version).toBeUndefined();
+  });
+});
+
+// Lints run in a worker thread (src/lsp/lint-thread.ts): requests are answered while a lint runs. The tests
+// order messages, never time them: PLATLINT_INTERNAL_SLOW (src/lsp/lint-job.ts) makes the lint of a text that
+// holds the marker block its thread until a file exists, so a lint is known to be still running until the
+// test creates that file.
+describe('language server: lints off the main thread', () => {
+  const SLOW = 'SLOW-MARKER';
+  const slowText = `${EGRESS}# ${SLOW}\n`;
+  const FIXED = EGRESS.replace('proxyProtocl', 'proxyProtocol');
+  const FIXED_CODES = ['egress/master-deprecated', 'egress/selection-name-unique'];
+
+  interface Slow {
+    c: LspClient;
+    /** Lets every blocked lint (and every later one) of a text with the marker run. */
+    release: () => void;
+    /** The next window/logMessage matching a pattern (one already received counts). */
+    logged: (re: RegExp) => Promise<string>;
+  }
+
+  async function slowServer(name: string, capabilities: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<Slow> {
+    const until = join(dir, `release-${name}`);
+    const c = await started({}, capabilities, { PLATLINT_INTERNAL_SLOW: SLOW, PLATLINT_INTERNAL_SLOW_UNTIL: until, ...env });
+    const logs: string[] = [];
+    let waiters: { re: RegExp; resolve: (m: string) => void }[] = [];
+    c.connection.onNotification('window/logMessage', (m: { message: string }) => {
+      logs.push(m.message);
+      waiters = waiters.filter((w) => !(w.re.test(m.message) && (w.resolve(m.message), true)));
+    });
+    const logged = (re: RegExp) => {
+      const seen = logs.find((m) => re.test(m));
+      return seen !== undefined ? Promise.resolve(seen) : new Promise<string>((resolve) => waiters.push({ re, resolve }));
+    };
+    return { c, release: () => writeFileSync(until, ''), logged };
+  }
+
+  const versions = (c: LspClient, uri: string) => c.published.filter((p) => p.uri === uri).map((p) => p.version);
+  const hoverHead = async (c: LspClient, uri: string, at: { line: number; character: number }) =>
+    (await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: at }))?.contents.value.split('\n')[0];
+
+  test('hover, completion and code actions are answered while a document is linted, before its diagnostics; quick fixes come from the thread', async () => {
+    const { c, release } = await slowServer('requests');
+    const uri = uriOf('slow-requests.yaml');
+    await c.open(uri, EGRESS, 1);
+    const first = await c.diagnostics(uri, (p) => p.version === 1);
+    expect(first.diagnostics).toEqual(egressDiagnostics(uri));
+    // version 2's lint blocks its thread until released
+    await c.change(uri, 2, slowText);
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    const completion = await c.request<{ items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: pos(5, 21) });
+    expect(completion.items.map((i) => i.label)).toEqual(['HTTPConnect', 'GRPC', 'Direct']);
+    // the quick fix of a diagnostic made in the thread: its edit travels in the diagnostic's data
+    const deprecated = first.diagnostics[0]!;
+    const actions = await c.request<{ title: string; edit: unknown }[]>('textDocument/codeAction', { textDocument: { uri }, range: deprecated.range, context: { diagnostics: [deprecated] } });
+    expect(actions.map((a) => [a.title, a.edit])).toEqual([
+      ['Fix: replace with controlplane', { changes: { [uri]: [{ range: range(3, 10, 3, 16), newText: 'controlplane' }] } }],
+      ['Disable egress/master-deprecated for this line', { changes: { [uri]: [{ range: range(3, 0, 3, 0), newText: '  # platlint-disable-next-line egress/master-deprecated -- reason\n' }] } }],
+    ]);
+    // all answered, and version 2 is not published yet: its lint is still running
+    expect(versions(c, uri)).toEqual([1]);
+    release();
+    expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics).toEqual(egressDiagnostics(uri));
+    expect(versions(c, uri)).toEqual([1, 2]);
+    expect(c.stderr.join('')).toBe('');
+  });
+
+  test('a newer version during a long lint: the lint is abandoned with its thread, its diagnostics are never published, the newest are', async () => {
+    const { c, release, logged } = await slowServer('abandon');
+    const uri = uriOf('slow-abandon.yaml');
+    await c.open(uri, EGRESS, 1);
+    await c.diagnostics(uri, (p) => p.version === 1);
+    await c.change(uri, 2, slowText);
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    await c.change(uri, 3, FIXED);
+    // version 2's lint never ends (not released): version 3 is linted by a new thread
+    expect(await logged(/abandoned the lint/)).toMatch(new RegExp(`^platlint: abandoned the lint of ${uri.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(version 2\\) after \\d+ ms: its result would be stale; the lint thread restarts$`));
+    expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics.map((d) => d.code)).toEqual(FIXED_CODES);
+    expect(versions(c, uri)).toEqual([1, 3]);
+    // a lint of version 2 still alive would end now, and before the next one (one lint at a time)
+    release();
+    await c.change(uri, 4, EGRESS);
+    expect((await c.diagnostics(uri, (p) => p.version === 4)).diagnostics).toEqual(egressDiagnostics(uri));
+    expect(versions(c, uri)).toEqual([1, 3, 4]);
+    expect(c.stderr.join('')).toBe('');
+  });
+
+  test('a newer version during a lint that then ends: its result is dropped, the newest version is published', async () => {
+    const { c, release } = await slowServer('drop');
+    const uri = uriOf('slow-drop.yaml');
+    await c.open(uri, EGRESS, 1);
+    await c.diagnostics(uri, (p) => p.version === 1);
+    await c.change(uri, 2, slowText);
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    await c.change(uri, 3, FIXED);
+    // the server handles messages in order: once this hover is answered, it has version 3
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    // version 2's lint ends now (or is abandoned first): either way its result is stale
+    release();
+    expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics.map((d) => d.code)).toEqual(FIXED_CODES);
+    await c.change(uri, 4, EGRESS);
+    await c.diagnostics(uri, (p) => p.version === 4);
+    expect(versions(c, uri)).toEqual([1, 3, 4]);
+  });
+
+  test('a configuration changed during a lint: the result under the old one is never published, the document is linted under the new one', async () => {
+    const project = join(dir, 'slow-config');
+    mkdirSync(project, { recursive: true });
+    const config = join(project, 'platlint.config.yaml');
+    writeFileSync(config, 'rules: {}\n');
+    const { c, release } = await slowServer('config', { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+    const uri = pathToFileURL(join(project, 'egress.yaml')).href;
+    await c.open(uri, slowText, 1);
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    // version 1 is being linted under `rules: {}` when the configuration changes
+    writeFileSync(config, 'rules:\n  schema/required: "off"\n  schema/unknown-field: "off"\n');
+    await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(config).href, type: 2 }] });
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    release();
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.code)).toEqual(FIXED_CODES);
+    await c.change(uri, 2, EGRESS);
+    await c.diagnostics(uri, (p) => p.version === 2);
+    expect(c.published.map((p) => [p.version, p.diagnostics.length])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+  });
+
+  test('a pull (textDocument/diagnostic) is answered when the running lint ends; hover meanwhile at once', async () => {
+    const { c, release } = await slowServer('pull', { textDocument: { diagnostic: { dynamicRegistration: false } } });
+    const uri = uriOf('slow-pull.yaml');
+    await c.open(uri, slowText, 1);
+    let answered = false;
+    const report = c.request<{ kind: string; items: LspDiagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } }).finally(() => (answered = true));
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    expect(answered).toBe(false);
+    release();
+    expect(await report).toEqual({ kind: 'full', items: egressDiagnostics(uri) });
+    expect(c.published).toEqual([]);
+  });
+
+  test('a 16 MB document (over the default limit) gets input/too-large without a lint; hover answers', async () => {
+    const c = await started();
+    const uri = uriOf('huge.yaml');
+    const huge = `${EGRESS}# ${'x'.repeat(16 * 1024 * 1024)}\n`;
+    await c.open(uri, huge, 1);
+    const tooLarge = (size: number) => [
+      {
+        range: range(0, 0, 0, 0),
+        severity: 1,
+        code: 'input/too-large',
+        codeDescription: { href: `${DOCS}inputtoo-large` },
+        source: 'platlint',
+        message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
+        data: { fatal: true },
+      },
+    ];
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics).toEqual(tooLarge(huge.length));
+    // as in an editor: a keystroke sends the change alone
+    await c.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: range(12, 2, 12, 2), text: 'y' }] });
+    expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics).toEqual(tooLarge(huge.length + 1));
+    // hover skips it (it would parse all of it), and answers for the other documents
+    expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) })).toBeNull();
+    const small = uriOf('small.yaml');
+    await c.open(small, EGRESS, 1);
+    expect(await hoverHead(c, small, pos(3, 6))).toBe('**name** · `string` · required');
+    expect((await c.diagnostics(small, (p) => p.version === 1)).diagnostics).toEqual(egressDiagnostics(small));
+  });
+
+  test('a block sequence nested 5,000 levels deep gets its syntax error, not a stale one; hover answers after it', async () => {
+    const c = await started();
+    const uri = uriOf('deep.yaml');
+    await c.open(uri, EGRESS, 1);
+    await c.diagnostics(uri, (p) => p.version === 1);
+    await c.change(uri, 2, `apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n${'- '.repeat(5000)}x\n`);
+    expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics).toEqual([
+      {
+        range: range(3, 1037, 3, 1037),
+        severity: 1,
+        code: 'yaml/syntax',
+        codeDescription: { href: `${DOCS}yamlsyntax` },
+        source: 'platlint',
+        message: 'Parsing error: the document nests too deeply to be read',
+        data: { fatal: true },
+      },
+    ]);
+    expect(await hoverHead(c, uri, pos(2, 1))).toBe('**rules** · `list of PolicyRule` · required');
+    await c.change(uri, 3, EGRESS);
+    expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics).toEqual(egressDiagnostics(uri));
+    expect(c.stderr.join('')).toBe('');
+  });
+
+  test('the lint thread dying gives the document internal/error at 1:1; a new thread lints the next edit', async () => {
+    const c = await started({}, {}, { PLATLINT_INTERNAL_FAULT: 'exit:CRASH-MARKER' });
+    const uri = uriOf('crash.yaml');
+    await c.open(uri, EGRESS, 1);
+    await c.diagnostics(uri, (p) => p.version === 1);
+    // the thread linting a text with the marker calls process.exit(70) (src/lint.ts injectedFault)
+    await c.change(uri, 2, `${EGRESS}# CRASH-MARKER\n`);
+    expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics).toEqual([
+      {
+        range: range(0, 0, 0, 0),
+        severity: 1,
+        code: 'internal/error',
+        codeDescription: { href: `${DOCS}internalerror` },
+        source: 'platlint',
+        message: 'platlint failed on this document (the lint thread exited with code 70); its findings are not reported: please report this',
+        data: { fatal: true },
+      },
+    ]);
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
+    await c.change(uri, 3, EGRESS);
+    expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics).toEqual(egressDiagnostics(uri));
+    const other = uriOf('after-crash.yaml');
+    await c.open(other, FIXED, 1);
+    expect((await c.diagnostics(other, (p) => p.version === 1)).diagnostics.map((d) => d.code)).toEqual(FIXED_CODES);
+    expect(c.stderr.join('')).toBe('');
   });
 });

@@ -16,7 +16,7 @@
  * `span` is a character range inside the occurrence's value. `[]` is the command line as a whole.
  */
 import { LineCounter } from 'yaml';
-import { DEFAULT_CONFIG, type Config } from '../config.js';
+import { configFor, DEFAULT_CONFIG, type Config } from '../config.js';
 import { runRules } from '../engine.js';
 import { commandKind } from '../kinds.js';
 import { baseSeverity, enabledIn, finishResult, type LintResult } from '../lint.js';
@@ -84,7 +84,8 @@ function commentsOnly(text: string): string {
   return text.replace(/^.*$/gm, (line) => (/^[ \t]*#/.test(line) ? line : ' '.repeat(line.length)));
 }
 
-function lintRead(source: string, read: ReadResult, filePath: string, config: Config): LintResult {
+function lintRead(source: string, read: ReadResult, filePath: string, runConfig: Config): LintResult {
+  const config = configFor(runConfig, filePath);
   const lineCounter = new LineCounter();
   lineCounter.addNewLine(0);
   for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);

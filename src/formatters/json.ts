@@ -17,7 +17,11 @@ export interface JsonMessage {
   /** ESLint's fix: replace the text between the two offsets (UTF-16 units of the file without its byte-order mark). */
   fix?: { range: [number, number]; text: string };
   platlint: { document: number; jsonPointer: string; kind?: string; apiVersion?: string };
-  suppressions?: { kind: 'directive'; justification: string }[];
+  /**
+   * How the finding is suppressed, as ESLint says it: `directive` for a `# platlint-disable…` comment, `file`
+   * for the baseline (ESLint's kind for its bulk suppressions file).
+   */
+  suppressions?: { kind: 'directive' | 'file'; justification: string }[];
 }
 
 export interface JsonResult {
@@ -61,7 +65,7 @@ export function toJson(results: readonly LintResult[]): JsonResult[] {
   return results.map((r) => ({
     filePath: r.filePath,
     messages: r.diagnostics.map(message),
-    suppressedMessages: r.suppressed.map((s) => ({ ...message(s), suppressions: [{ kind: 'directive' as const, justification: s.justification }] })),
+    suppressedMessages: r.suppressed.map((s) => ({ ...message(s), suppressions: [{ kind: s.baseline ? ('file' as const) : ('directive' as const), justification: s.justification }] })),
     errorCount: r.errorCount,
     fatalErrorCount: r.fatalErrorCount,
     warningCount: r.warningCount,

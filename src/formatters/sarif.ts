@@ -79,7 +79,8 @@ export interface SarifResult {
   locations: { physicalLocation: SarifPhysicalLocation }[];
   relatedLocations?: { id: number; message: { text: string }; physicalLocation: SarifPhysicalLocation }[];
   partialFingerprints: Record<string, string>;
-  suppressions?: { kind: 'inSource'; justification: string }[];
+  /** `inSource`: a `# platlint-disable…` comment; `external`: the baseline file, named by `location`. */
+  suppressions?: ({ kind: 'inSource'; justification: string } | { kind: 'external'; justification: string; location: { physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string } } } })[];
   fixes?: {
     description: { text: string };
     artifactChanges: { artifactLocation: { uri: string; uriBaseId?: string }; replacements: { deletedRegion: SarifRegion; insertedContent: { text: string } }[] }[];
@@ -156,8 +157,9 @@ function levelOf(d: LocatedDiagnostic): Level {
 /**
  * The SARIF 2.1.0 log of a run, as GitHub code scanning ingests it: every rule of the registry with its
  * descriptions, help and documentation link; every finding with a full region, related locations, a stable
- * fingerprint (`platlint/v1`) and its fix; inline-suppressed findings kept with `suppressions`; files that
- * cannot be read or parsed also reported as tool execution notifications.
+ * fingerprint (`platlint/v1`) and its fix; suppressed findings kept with `suppressions` (`inSource` for a
+ * comment, `external` for the baseline); files that cannot be read or parsed also reported as tool
+ * execution notifications.
  */
 export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'policies'>): SarifLog {
   const rules: SarifRule[] = [];
@@ -184,13 +186,13 @@ export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext,
   const sarifResults: SarifResult[] = [];
   const notifications: SarifRun['invocations'][number]['toolExecutionNotifications'] = [];
   const all = [
-    ...findings(results, ctx.cwd).map((f) => ({ ...f, justification: undefined as string | undefined })),
+    ...findings(results, ctx.cwd).map((f) => ({ ...f, justification: undefined as string | undefined, baseline: undefined as string | undefined })),
     ...results.flatMap((result) => {
       const path = repoPath(result.filePath, ctx.cwd);
-      return result.suppressed.map((d) => ({ path, result, d: d as LocatedDiagnostic, justification: d.justification as string | undefined }));
+      return result.suppressed.map((d) => ({ path, result, d: d as LocatedDiagnostic, justification: d.justification as string | undefined, baseline: d.baseline }));
     }),
   ].sort(byPosition);
-  for (const { path, d, justification } of all) {
+  for (const { path, d, justification, baseline } of all) {
     const artifact = artifactLocation(path);
     const location = { physicalLocation: { artifactLocation: artifact, region: region(d) } };
     const r: SarifResult = {
@@ -204,7 +206,14 @@ export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext,
     const related = relatedLocations(d.related, artifact);
     if (related.length > 0) r.relatedLocations = related;
     if (d.fix) r.fixes = [fixOf(d, d.fix, artifact)];
-    if (justification !== undefined) r.suppressions = [{ kind: 'inSource', justification }];
+    if (justification !== undefined) {
+      // a baseline entry is kept outside the file: SARIF's `external`, located at the suppressions file
+      r.suppressions = [
+        baseline === undefined
+          ? { kind: 'inSource', justification }
+          : { kind: 'external', justification, location: { physicalLocation: { artifactLocation: artifactLocation(repoPath(baseline, ctx.cwd)) } } },
+      ];
+    }
     sarifResults.push(r);
     if (d.fatal) notifications.push({ level: 'error', message: { text: `${path}: ${d.message}` }, locations: [location], associatedRule: { id: d.ruleId, index: r.ruleIndex } });
   }

@@ -1,4 +1,4 @@
-import { relative } from 'node:path';
+import { relative, sep } from 'node:path';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { LintResult } from '../lint.js';
 import { documentCounts } from './ci-common.js';
@@ -16,6 +16,12 @@ export interface StylishOptions {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A path relative to the working folder when inside it, else as it is. */
+function shownPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel === '' || rel.startsWith('..') ? path : rel.split(sep).join('/');
 }
 
 /** ESLint's stylish layout: findings grouped by file, aligned columns, then one summary line. */
@@ -60,5 +66,8 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
   }
   if (fixed > 0) out += `${fixed} ${fixed === 1 ? 'fix' : 'fixes'} ${opts.dryRun ? 'would be applied (--fix-dry-run: no file was changed)' : 'applied'}\n`;
   if (fixable > 0) out += `${plural(fixable, 'problem')} fixable with the --fix option\n`;
+  // the baseline's findings are not listed, but their number stays in sight (the debt left to pay)
+  const baselined = results.flatMap((r) => r.suppressed.filter((d) => d.baseline !== undefined));
+  if (baselined.length > 0) out += `${plural(baselined.length, 'problem')} suppressed by the baseline (${shownPath(baselined[0]!.baseline!, opts.cwd)})\n`;
   return out.replace(/^\n/, '');
 }

@@ -1,7 +1,8 @@
 // Completion: keys allowed at the cursor and not yet present, enum values at a value, apiVersion/kind pairs.
 // Every item inserts one line: a text with a line break reaches Vim's complete() (Neovim's omnifunc) as a NUL
 // byte. Only a client that announced snippet support gets a snippet of two lines (the apiVersion/kind pair);
-// the others get the pair as `apiVersion: …` with `kind: …` added on the next line by `additionalTextEdits`.
+// the others get the pair as `apiVersion: …` with `kind: …` added on the next line by `additionalTextEdits`
+// (when a line follows: see kindLine).
 // The place is found by writing a marker where the word under the cursor is (as a key `MARKER:` or as a
 // value) and parsing that text: the marker's node gives the enclosing mapping's path and its other keys.
 import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
@@ -167,7 +168,7 @@ function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, cl
           // the client indents a snippet's later lines as the first one
           items.push({ ...item, textEdit: { range, newText: `apiVersion: ${snippetText(k.apiVersion)}\nkind: ${snippetText(k.kind)}$0` }, insertTextFormat: InsertTextFormat.Snippet });
         } else {
-          items.push({ ...item, additionalTextEdits: [kindEdit(k.kind)] });
+          items.push(kindEdit ? { ...item, additionalTextEdits: [kindEdit(k.kind)] } : item);
         }
       });
     }
@@ -190,20 +191,20 @@ function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, cl
 }
 
 /**
- * The edit that adds `kind: <kind>` on the line after the one being completed: at the start of the next line
- * when there is one, so that it touches neither the completed word nor the line's end (the text's line break,
- * `\r\n` included, is kept); else at the end of the text.
+ * The edit that adds `kind: <kind>` on the line after the one being completed: at the start of the next line,
+ * so that it touches neither the completed word nor the line's end (the text's line break, `\r\n` included, is
+ * kept). None when no line follows: the only place left is on the completed word's line, after it, where LSP
+ * forbids an edit that touches the main one, and a client that applies additional edits after the main one, at
+ * the positions it sent (eglot 1.9), puts it where the main edit moved the text: `kind: …` landed inside the
+ * `apiVersion:` line. The pair then inserts the `apiVersion:` line only, and completing `kind` comes next.
  */
-function kindLine(document: TextDocument, wordEnd: number, indent: string): (kind: string) => TextEdit {
+function kindLine(document: TextDocument, wordEnd: number, indent: string): ((kind: string) => TextEdit) | undefined {
   const text = document.getText();
   const next = text.indexOf('\n', wordEnd);
-  if (next >= 0) {
-    const at = document.positionAt(next + 1);
-    const eol = text[next - 1] === '\r' ? '\r\n' : '\n';
-    return (kind) => ({ range: { start: at, end: at }, newText: `${indent}kind: ${kind}${eol}` });
-  }
-  const end = document.positionAt(text.length);
-  return (kind) => ({ range: { start: end, end }, newText: `\n${indent}kind: ${kind}` });
+  if (next < 0) return undefined;
+  const at = document.positionAt(next + 1);
+  const eol = text[next - 1] === '\r' ? '\r\n' : '\n';
+  return (kind) => ({ range: { start: at, end: at }, newText: `${indent}kind: ${kind}${eol}` });
 }
 
 type Edit = (label: string, newText: string, kind: CompletionItemKind, detail?: string, documentation?: string, sort?: string) => CompletionItem;

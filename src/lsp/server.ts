@@ -21,9 +21,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, parseConfig, type Config } from '../config.js';
 import { knownRuleIds, RULE_IDS, suggestRuleIds } from '../rule-registry.js';
 import { resolveConfig } from '../files.js';
-import { fileLevelResult, injectedFault, lintText, type LintResult } from '../lint.js';
+import { fileLevelResult } from '../lint.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLarge } from '../read.js';
-import { lintFlagsText } from '../flags/lint.js';
 import { codeActions } from './actions.js';
 import { completions } from './completion.js';
 import { configErrorDiagnostic, configFileDiagnostics, failureDiagnostic, toLspDiagnostics } from './diagnostics.js';
@@ -31,7 +30,8 @@ import { hoverAt } from './hover.js';
 import { SchemaDocs } from './schema-docs.js';
 import { VERSION } from '../version.js';
 import { ignoreMatcher } from '../discover.js';
-import { checkSet } from '../sets.js';
+import { lintJob, type LintJob } from './lint-job.js';
+import { LintThread, lintWorkerEntry } from './lint-thread.js';
 
 /** The file path of a `file:` URI, or undefined for other schemes (untitled buffers …). */
 function filePathOf(uri: string): string | undefined {
@@ -61,6 +61,8 @@ function sizeOver(text: string, limit: number): number | undefined {
 
 /** A configuration as loaded for a folder: the file it came from (with its stamp) and its error, if any. */
 interface LoadedConfig {
+  /** Its number for the lint thread, which keeps one object per configuration (and so its caches). */
+  id: number;
   config: Config;
   /** The configuration file found above the folder, if any. */
   file?: string;
@@ -69,6 +71,28 @@ interface LoadedConfig {
   /** Why the file could not be used (the defaults apply). */
   error?: ConfigError;
 }
+
+/** A lint running in the lint thread: its document's version and the configurations' generation. */
+interface Running {
+  uri: string;
+  document: TextDocument;
+  version: number;
+  generation: number;
+  /** performance.now() when it was handed to the thread. */
+  started: number;
+  /** When it is to be abandoned (its result is stale). */
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * How long a lint whose result will be dropped may still run before the thread is terminated with it. Its
+ * remaining time is unknown, so the server waits about as long as a new thread costs and only then pays that
+ * cost (as in the ski-rental problem: never more than twice the least time it could have lost). A new thread
+ * costs its bundle's loading and the next lint's compiling again what the old thread had compiled: about
+ * 80-190 ms of CPU time (npm run bench:lsp, "a new lint thread"). A lint of a few thousand lines ends
+ * before that; a long one (a document of megabytes, a pathological one) is abandoned.
+ */
+const ABANDON_MS = 200;
 
 function stampOf(file: string): string | undefined {
   try {
@@ -90,9 +114,20 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const published = new Map<string, { version: number; diagnostics: LspDiagnostic[] }>();
   /** Documents whose newest version is not linted yet, in the order they first changed. */
   const dirty = new Set<string>();
+  /** Pull requests (textDocument/diagnostic) waiting for a document's diagnostics, by URI. */
+  const pulls = new Map<string, ((diagnostics: LspDiagnostic[]) => void)[]>();
   /** Whether a turn of `pump` is scheduled, and whether a change arrived since it was. */
   let pumping = false;
   let changed = false;
+  /** The lint thread (none when the server runs from its source: lints then run on this thread). */
+  const workerEntry = lintWorkerEntry();
+  const thread = workerEntry ? new LintThread(workerEntry, (line) => connection.console.log(line)) : undefined;
+  /** The lint running in the thread, if any. */
+  let running: Running | undefined;
+  /** Bumped whenever the configurations are dropped: a lint under an older one is stale. */
+  let generation = 0;
+  let configIds = 0;
+  let shutDown = false;
   let pull = false;
   let watch = false;
   let snippets = false;
@@ -102,7 +137,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const file = findConfig(dir);
     const stamp = file ? stampOf(file) : undefined;
     try {
-      return { config: resolveConfig(dir), ...(file ? { file } : {}), ...(stamp ? { stamp } : {}) };
+      return { id: ++configIds, config: resolveConfig(dir), ...(file ? { file } : {}), ...(stamp ? { stamp } : {}) };
     } catch (err) {
       // a broken configuration: lint with the defaults, say why once in a message and in every document
       if (!(err instanceof ConfigError)) throw err;
@@ -112,7 +147,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         const where = first ? `${err.filePath}:${first.line}:${first.column}: ${first.message}` : err.filePath;
         connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Error, message: `platlint: ${err.message} (${where}); using the default configuration` }).catch(ignore);
       }
-      return { config: { ...DEFAULT_CONFIG, baseDir: dir }, ...(file ? { file } : {}), ...(stamp ? { stamp } : {}), error: err };
+      return { id: ++configIds, config: { ...DEFAULT_CONFIG, baseDir: dir }, ...(file ? { file } : {}), ...(stamp ? { stamp } : {}), error: err };
     }
   }
 
@@ -120,9 +155,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
    * The configuration of a document. Its file's modification time is checked once per call (one stat), so a
    * file edited outside the editor takes effect at the next lint even in clients that do not watch files (in
    * those, a folder without one is searched again, so a file created later is found too);
-   * a changed file drops every cached configuration and diagnostics, and the other open documents are re-linted.
+   * a changed file drops every cached configuration and diagnostics, and the open documents are re-linted (but
+   * `linting`, the one whose lint asks).
    */
-  function configFor(filePath: string | undefined, uri: string): LoadedConfig {
+  function configFor(filePath: string | undefined, linting?: string): LoadedConfig {
     const dir = filePath ? dirname(filePath) : (rootPath ?? process.cwd());
     let loaded = configs.get(dir);
     // a file created where none was found: without a watcher, look again (one stat per folder up to the root)
@@ -131,7 +167,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (loaded.file) reported.delete(loaded.file);
       configs.clear();
       published.clear();
-      for (const d of documents.all()) if (d.uri !== uri) schedule(d.uri);
+      generation++;
+      dropStale();
+      for (const d of documents.all()) if (d.uri !== linting) schedule(d.uri);
       if (pull) connection.languages.diagnostics.refresh().catch(ignore);
       loaded = undefined;
     }
@@ -142,54 +180,52 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   /** Whether a document is over its configuration's size limit: it is not linted, and hover, completion and code actions skip it. */
   function tooLargeDocument(document: TextDocument): boolean {
     try {
-      const limit = configFor(filePathOf(document.uri), document.uri).config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      const limit = configFor(filePathOf(document.uri)).config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       return sizeOver(document.getText(), limit) !== undefined;
     } catch {
       return false;
     }
   }
 
-  /** Lints a text under a configuration; whatever fails inside ends in one `internal/error` finding. */
-  function lintDocument(document: TextDocument, filePath: string | undefined, config: Config): LintResult {
-    const options = { filePath: filePath ?? document.uri, config };
-    const text = document.getText();
-    // the CLI's size limit applies here too: a finding instead of a lint of many seconds
-    const limit = config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-    const size = sizeOver(text, limit);
-    if (size !== undefined) return fileLevelResult(options.filePath, tooLarge(size, limit, 'maxFileSize in platlint.config.yaml'));
-    // YAML and JSON documents are plat objects; anything else an editor sends (a systemd unit, an environment
-    // file, a file of flags) is read as a node agent command line, as `platlint flags` reads it
-    // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file)
-    if (isYamlOrJson(document)) return checkSet([lintText(text, options)], { config })[0]!;
-    // the flags reader has no guard of its own (diagnosticsOf's is the one); the tests' fault reaches it here
-    injectedFault(text);
-    return lintFlagsText(text, options);
+  /** Adds the diagnostic of an invalid configuration file (the defaults applied) before a document's own. */
+  function withConfigError(loaded: LoadedConfig, diagnostics: LspDiagnostic[]): LspDiagnostic[] {
+    return loaded.error ? [configErrorDiagnostic(loaded.error), ...diagnostics] : diagnostics;
+  }
+
+  /** The `internal/error` diagnostic of a document platlint failed on, logged for the client too. */
+  function failed(document: TextDocument, err: unknown): LspDiagnostic {
+    connection.console.error(`platlint: internal error while linting ${document.uri}: ${String((err as Error)?.message).split('\n')[0]}`);
+    return failureDiagnostic(document, err);
   }
 
   /**
-   * Lints a document's current text; cached per version (a pull, a push and code actions share it). Never
-   * throws: any failure (configuration, reader, engine, set checks, conversion) becomes one `internal/error`
-   * diagnostic, so the previous version's diagnostics are always replaced.
+   * What the main thread decides before a lint: the configuration (loaded, its file's stamp checked), the
+   * diagnostics cached for this version, an ignored file, a document over the size limit (a finding instead of
+   * a lint of many seconds, as on the command line). Either the diagnostics at once, or the lint to run.
+   * Never throws: any failure becomes one `internal/error` diagnostic, so the previous version's diagnostics
+   * are always replaced.
    */
-  function diagnosticsOf(document: TextDocument): LspDiagnostic[] {
-    let diagnostics: LspDiagnostic[];
+  function prepare(document: TextDocument): { diagnostics: LspDiagnostic[] } | { job: LintJob; loaded: LoadedConfig } {
     try {
       const filePath = filePathOf(document.uri);
-      if (filePath && basename(filePath) === CONFIG_FILE_NAME) return configDiagnostics(document, filePath);
+      if (filePath && basename(filePath) === CONFIG_FILE_NAME) return { diagnostics: configDiagnostics(document, filePath) };
       const loaded = configFor(filePath, document.uri);
       const cached = published.get(document.uri);
-      if (cached && cached.version === document.version) return cached.diagnostics;
-      diagnostics = [];
-      if (!(filePath && ignoreMatcher(loaded.config)(filePath))) {
-        diagnostics = toLspDiagnostics(document, lintDocument(document, filePath, loaded.config));
-        if (loaded.error) diagnostics.unshift(configErrorDiagnostic(loaded.error));
+      if (cached && cached.version === document.version) return { diagnostics: cached.diagnostics };
+      if (filePath && ignoreMatcher(loaded.config)(filePath)) return { diagnostics: [] };
+      const text = document.getText();
+      const path = filePath ?? document.uri;
+      const limit = loaded.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
+      const size = sizeOver(text, limit);
+      if (size !== undefined) {
+        const result = fileLevelResult(path, tooLarge(size, limit, 'maxFileSize in platlint.config.yaml'));
+        return { diagnostics: withConfigError(loaded, toLspDiagnostics(document, result)) };
       }
+      const job: LintJob = { uri: document.uri, languageId: document.languageId, version: document.version, text, filePath: path, yaml: isYamlOrJson(document) };
+      return { job, loaded };
     } catch (err) {
-      connection.console.error(`platlint: internal error while linting ${document.uri}: ${String((err as Error)?.message).split('\n')[0]}`);
-      diagnostics = [failureDiagnostic(document, err)];
+      return { diagnostics: [failed(document, err)] };
     }
-    published.set(document.uri, { version: document.version, diagnostics });
-    return diagnostics;
   }
 
   /**
@@ -212,53 +248,122 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return diagnostics;
   }
 
-  function publish(uri: string): void {
+  /** A version's diagnostics: cached (a pull, a push share them), pushed, and handed to the pulls waiting. */
+  function finish(document: TextDocument, diagnostics: LspDiagnostic[]): void {
+    const { uri, version } = document;
+    published.set(uri, { version, diagnostics });
+    if (!pull) connection.sendDiagnostics({ uri, version, diagnostics }).catch(ignore);
+    const waiting = pulls.get(uri);
+    pulls.delete(uri);
+    for (const w of waiting ?? []) w(diagnostics);
+  }
+
+  /** Whether the result of a lint would be dropped: its document changed or closed, or the configuration did. */
+  function isStale(lint: Running): boolean {
+    const document = documents.get(lint.uri);
+    return document !== lint.document || document.version !== lint.version || lint.generation !== generation;
+  }
+
+  /**
+   * Lints a document's newest version: at once when the main thread knows the answer (see prepare), in the
+   * lint thread otherwise (on this thread when the server runs without one: from its source). The thread's
+   * result is published only if it is still the newest version's under the same configuration.
+   */
+  function lint(uri: string): void {
     const document = documents.get(uri);
     if (!document) return;
-    const diagnostics = diagnosticsOf(document);
-    connection.sendDiagnostics({ uri, version: document.version, diagnostics }).catch(ignore);
+    const prepared = prepare(document);
+    if ('diagnostics' in prepared) return finish(document, prepared.diagnostics);
+    const { job, loaded } = prepared;
+    if (!thread) {
+      let diagnostics: LspDiagnostic[];
+      try {
+        diagnostics = withConfigError(loaded, lintJob(job, loaded.config));
+      } catch (err) {
+        diagnostics = [failed(document, err)];
+      }
+      return finish(document, diagnostics);
+    }
+    const current: Running = { uri, document, version: document.version, generation, started: performance.now() };
+    running = current;
+    void thread.run(job, loaded.id, loaded.config).then((outcome) => {
+      clearTimeout(current.timer);
+      if (running === current) running = undefined;
+      if (!('abandoned' in outcome) && !isStale(current)) {
+        finish(document, 'error' in outcome ? [failed(document, outcome.error)] : withConfigError(loaded, outcome.diagnostics));
+      } else if (pulls.has(uri)) {
+        // a pull waits for the newest version's diagnostics (pushed documents are marked already)
+        dirty.add(uri);
+      }
+      kick();
+    });
+  }
+
+  /**
+   * Abandons the running lint once its result is known to be dropped and it has run for ABANDON_MS: the
+   * thread is terminated with it and restarted. A shorter lint is left to finish (its result dropped): a new
+   * thread costs more than the rest of it (see ABANDON_MS).
+   */
+  function dropStale(): void {
+    const current = running;
+    if (!current || !thread || current.timer || !isStale(current)) return;
+    const abandon = () => {
+      if (running !== current) return;
+      const ms = Math.round(performance.now() - current.started);
+      connection.console.log(`platlint: abandoned the lint of ${current.uri} (version ${current.version}) after ${ms} ms: its result would be stale; the lint thread restarts`);
+      thread.abandon();
+    };
+    const wait = ABANDON_MS - (performance.now() - current.started);
+    if (wait <= 0) abandon();
+    else current.timer = setTimeout(abandon, wait);
   }
 
   /**
    * Marks a document for linting. No fixed debounce: an idle server lints at once (a turn of the event loop
-   * later); while messages are still being handled (a burst of changes that arrived during a lint), only the
-   * newest version of each document is kept, and it is linted as soon as they are all in. A burst thus costs
-   * about two lints, and steady typing gets diagnostics after every lint.
+   * later); while messages are still being handled (a burst of changes), and while a lint runs in the thread,
+   * only the newest version of each document is kept, and it is linted as soon as they are all in and the
+   * thread is free. A burst thus costs about two lints; typing gets the diagnostics of every lint that ends
+   * before the next keystroke (a lint overtaken by a change is never published).
    */
   function schedule(uri: string): void {
     if (pull) return;
     dirty.add(uri);
     changed = true;
-    if (!pumping) {
-      pumping = true;
-      setImmediate(pump);
-    }
+    kick();
+  }
+
+  function kick(): void {
+    if (pumping || shutDown) return;
+    pumping = true;
+    setImmediate(pump);
   }
 
   /**
    * One turn: if a change arrived since the last turn, the JSON-RPC connection may hold more (it hands over
-   * one message per turn), so wait a turn; otherwise lint the document that has waited longest. One lint
-   * per turn lets requests (hover, completion) be answered between the documents.
+   * one message per turn), so wait a turn; otherwise, unless the thread is busy (its lint's end turns again),
+   * lint the document that has waited longest. One document per turn lets requests be answered between them.
    */
   function pump(): void {
+    pumping = false;
     if (changed) {
       changed = false;
-      setImmediate(pump);
+      kick();
       return;
     }
+    if (running) return;
     const uri = dirty.values().next().value;
-    if (uri !== undefined) {
-      dirty.delete(uri);
-      publish(uri);
-    }
-    if (dirty.size > 0) setImmediate(pump);
-    else pumping = false;
+    if (uri === undefined) return;
+    dirty.delete(uri);
+    lint(uri);
+    if (dirty.size > 0) kick();
   }
 
   function relintAll(): void {
     configs.clear();
     reported.clear();
     published.clear();
+    generation++;
+    dropStale();
     if (pull) connection.languages.diagnostics.refresh().catch(ignore);
     else for (const d of documents.all()) schedule(d.uri);
   }
@@ -284,6 +389,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
 
   connection.onInitialized(() => {
+    // the thread loads while the client opens its first documents
+    thread?.start();
     if (watch) connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch(ignore);
   });
 
@@ -291,20 +398,38 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (params.changes.some((c) => c.uri.endsWith(`/${CONFIG_FILE_NAME}`))) relintAll();
   });
 
+  connection.onShutdown(() => {
+    shutDown = true;
+    thread?.abandon();
+  });
+
   // fired on open too
-  documents.onDidChangeContent((e) => schedule(e.document.uri));
+  documents.onDidChangeContent((e) => {
+    schedule(e.document.uri);
+    dropStale();
+  });
   documents.onDidSave((e) => {
     if (e.document.uri.endsWith(`/${CONFIG_FILE_NAME}`) && !watch) relintAll();
   });
   documents.onDidClose((e) => {
     dirty.delete(e.document.uri);
     published.delete(e.document.uri);
+    dropStale();
+    const waiting = pulls.get(e.document.uri);
+    pulls.delete(e.document.uri);
+    for (const w of waiting ?? []) w([]);
     if (!pull) connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] }).catch(ignore);
   });
 
+  // a pull is answered when the document's lint ends (at once when its version's diagnostics are cached)
   connection.languages.diagnostics.on((params) => {
-    const document = documents.get(params.textDocument.uri);
-    return { kind: DocumentDiagnosticReportKind.Full, items: document ? diagnosticsOf(document) : [] };
+    const uri = params.textDocument.uri;
+    if (!documents.get(uri)) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+    return new Promise((resolve) => {
+      pulls.set(uri, [...(pulls.get(uri) ?? []), (items) => resolve({ kind: DocumentDiagnosticReportKind.Full, items })]);
+      dirty.add(uri);
+      kick();
+    });
   });
 
   connection.onHover((params) => {

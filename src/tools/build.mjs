@@ -27,6 +27,9 @@ const standalone = {
 };
 await build({ ...standalone, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.cjs') });
 await build({ ...standalone, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
+// The language server's lint thread (src/lsp/lint-thread.ts starts it from beside dist/lsp.cjs): the engine
+// without the protocol library, so that a new thread loads only what a lint needs.
+await build({ ...standalone, entryPoints: [join(root, 'src/lsp/lint-worker.ts')], outfile: join(root, 'dist/lsp-worker.cjs') });
 // The library keeps its dependencies external, as a library should.
 await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external', define: { __PLATLINT_VALIDATORS_DIR__: '"../validators/"', __PLATLINT_CEL_MODULE__: '"../cel-js.cjs"' } });
 // The CEL library is its own CommonJS file, required on first use (src/services/cel.ts): a run over files

@@ -2,6 +2,10 @@
 // editor sees it: from sending textDocument/didChange to receiving the publishDiagnostics of that version, over
 // stdio with a real JSON-RPC client (the server has no debounce: this is the whole latency). Median and p95 of
 // 20 changes per document, for 200, 2,000 and 10,000 lines, clean and with one error; printed, never asserted.
+// Then what the lint thread (src/lsp/lint-thread.ts) is for: the latency of a hover sent right after a change
+// of a 10,000-line document, while that change is being linted (beside the same hover on an idle server); the
+// server's start-up; and what a new lint thread costs (the lint after the thread died, beside a warm one),
+// which is how long a stale lint is left to run before it is abandoned (ABANDON_MS in src/lsp/server.ts).
 // Needs the build (npm run build).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -81,6 +85,140 @@ async function engineOnly(doc) {
   return median(times);
 }
 
+/** A language server over stdio: its connection, and the publishDiagnostics of a version as a promise. */
+async function startServer(env = {}) {
+  const proc = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
+  const waiting = new Map();
+  conn.onNotification('textDocument/publishDiagnostics', (p) => {
+    const w = waiting.get(`${p.uri} ${p.version}`);
+    if (w) w(p);
+  });
+  conn.listen();
+  await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {}, initializationOptions: {} });
+  await conn.sendNotification('initialized', {});
+  const published = (uri, version) => new Promise((resolve) => waiting.set(`${uri} ${version}`, resolve));
+  const stop = async () => {
+    await conn.sendRequest('shutdown');
+    await conn.sendNotification('exit');
+    conn.dispose();
+  };
+  return { proc, conn, published, stop };
+}
+
+/** The text of a document with line `at` replaced, and the change that does it (as editors send it). */
+function edit(lines, at, text) {
+  const range = { start: { line: at, character: 0 }, end: { line: at, character: lines[at].length } };
+  lines[at] = text;
+  return { range, text };
+}
+
+/**
+ * Hover while linting: RUNS times (after WARM_UP), a change of the document's edited line, and right after it
+ * (without waiting for anything) a hover on the first field of that line; the hover's latency, and whether it
+ * was answered before the change's diagnostics. Then the same hover on the idle server, for comparison.
+ */
+async function hoverWhileLinting(name, doc) {
+  const { conn, published, stop } = await startServer();
+  const uri = pathToFileURL(join(root, `bench-hover-${name}.yaml`)).href;
+  const lines = doc.text.split('\n');
+  const original = lines[doc.line];
+  const position = { line: doc.line, character: original.search(/[a-z]/) };
+  let version = 1;
+  let done = published(uri, 1);
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: doc.text } });
+  await done;
+  const busy = [];
+  const idle = [];
+  const lint = [];
+  let before = 0;
+  for (let i = 0; i < RUNS + WARM_UP; i++) {
+    const change = edit(lines, doc.line, i % 2 === 0 ? `${original} # edited` : original);
+    version++;
+    let linted = false;
+    done = published(uri, version).then(() => (linted = true));
+    const t0 = process.hrtime.bigint();
+    const sent = conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+    const hover = await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position });
+    const hoverMs = Number(process.hrtime.bigint() - t0) / 1e6;
+    const answeredFirst = !linted;
+    await sent;
+    await done;
+    const lintMs = Number(process.hrtime.bigint() - t0) / 1e6;
+    if (!hover) throw new Error(`no hover at ${position.line}:${position.character} of ${name}`);
+    const t1 = process.hrtime.bigint();
+    await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position });
+    const idleMs = Number(process.hrtime.bigint() - t1) / 1e6;
+    if (i < WARM_UP) continue;
+    busy.push(hoverMs);
+    idle.push(idleMs);
+    lint.push(lintMs);
+    if (answeredFirst) before++;
+  }
+  await stop();
+  const n = doc.text.split('\n').length - 1;
+  const f = (x) => x.toFixed(1).padStart(7);
+  console.log(`${name.padEnd(9)} ${String(n).padStart(6)}  ${f(median(busy))}  ${f(percentile(busy, 95))}  ${f(Math.max(...busy))}  ${f(median(idle))}  ${f(percentile(idle, 95))}  ${`${before}/${RUNS}`.padStart(8)}  ${f(median(lint))}`);
+}
+
+/** Start-up: from spawning the server to the initialize answer, and to the first diagnostics of a document. */
+async function startUp(doc, runs = 5) {
+  const init = [];
+  const first = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = process.hrtime.bigint();
+    const { conn, published, stop } = await startServer();
+    init.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const uri = pathToFileURL(join(root, 'bench-start.yaml')).href;
+    const done = published(uri, 1);
+    await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: doc.text } });
+    await done;
+    first.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    await stop();
+  }
+  return { init: median(init), first: median(first) };
+}
+
+/**
+ * What a new lint thread costs, as the editor sees it: the lint of a change right after the thread died (the
+ * marker of PLATLINT_INTERNAL_FAULT=exit:… makes it exit), beside the lint of the same change by a warm thread.
+ */
+async function restartCost(name, doc, runs = 5) {
+  const MARKER = 'BENCH-EXIT-MARKER';
+  const { proc, conn, published, stop } = await startServer({ PLATLINT_INTERNAL_FAULT: `exit:${MARKER}` });
+  const uri = pathToFileURL(join(root, `bench-restart-${name}.yaml`)).href;
+  const lines = doc.text.split('\n');
+  const original = lines[doc.line];
+  let version = 1;
+  let done = published(uri, 1);
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: doc.text } });
+  await done;
+  const change = async (text) => {
+    version++;
+    done = published(uri, version);
+    const t0 = process.hrtime.bigint();
+    const cpu0 = cpuMs(proc.pid);
+    await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [edit(lines, doc.line, text)] });
+    const p = await done;
+    const cpu1 = cpuMs(proc.pid);
+    return { ms: Number(process.hrtime.bigint() - t0) / 1e6, cpu: cpu0 === undefined || cpu1 === undefined ? NaN : cpu1 - cpu0, p };
+  };
+  const warm = [];
+  const cold = [];
+  for (let i = 0; i < WARM_UP; i++) await change(i % 2 ? original : `${original} # edited`);
+  for (let i = 0; i < runs; i++) {
+    warm.push(await change(`${original} # warm ${i}`));
+    const { p } = await change(`${original} # ${MARKER}`);
+    if (p.diagnostics[0]?.code !== 'internal/error') throw new Error('the lint thread did not exit');
+    cold.push(await change(`${original} # cold ${i}`));
+  }
+  await stop();
+  const n = doc.text.split('\n').length - 1;
+  const f = (x) => x.toFixed(1).padStart(7);
+  const [wMs, cMs, wCpu, cCpu] = [warm.map((r) => r.ms), cold.map((r) => r.ms), warm.map((r) => r.cpu), cold.map((r) => r.cpu)].map(median);
+  console.log(`${name.padEnd(9)} ${String(n).padStart(6)}  ${f(wMs)}  ${f(cMs)}  ${f(cMs - wMs)}  ${f(wCpu)}  ${f(cCpu)}  ${f(cCpu - wCpu)}`);
+}
+
 /**
  * One server, one document: RUNS changes that keep it clean (a comment added and removed on the edited line),
  * then RUNS that keep exactly the one mistake on that line (the wrong value, with and without the comment),
@@ -157,3 +295,14 @@ for (const [lines, mode, limit] of TARGETS) {
   const worst = Math.max(...results.filter((r) => Math.abs(r.lines - lines) <= 10 && r.mode === mode).map((r) => r.p50));
   console.log(`target: ${lines} lines, ${mode}, p50 <= ${limit} ms -> ${worst <= limit ? 'met' : 'NOT met'} (worst p50 ${worst.toFixed(1)} ms)`);
 }
+
+console.log(`\nhover sent right after didChange, while that change is linted (ms, ${RUNS} each after ${WARM_UP} warm-up ones); idle: the same hover once the diagnostics are in; before: hovers answered before the change's diagnostics; lint: didChange -> publishDiagnostics`);
+console.log('document   lines    hover      p95      max     idle      p95    before     lint');
+for (const [name, make] of [['Policy', policy], ['RoleList', roleList]]) await hoverWhileLinting(name, make(10000));
+
+const start = await startUp(policy(200));
+console.log(`\nstart-up (median of 5): initialize answered ${start.init.toFixed(1)} ms after spawn; first diagnostics of a 200-line document ${start.first.toFixed(1)} ms after spawn`);
+
+console.log('\na new lint thread: didChange -> publishDiagnostics by a warm thread and right after the thread died, and the server\'s CPU time (all threads) for it (median of 5, ms)');
+console.log('document   lines     warm      new     cost CPU warm  CPU new CPU cost');
+for (const size of [200, 2000, 10000]) await restartCost('Policy', policy(size));

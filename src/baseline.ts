@@ -1,0 +1,645 @@
+// The baseline of existing findings: `platlint-suppressions.json`, modelled on ESLint 9's bulk suppressions.
+// `--suppress-all` and `--suppress-rule ID` record the current findings, `--prune-suppressions` drops the
+// entries that no longer occur, and every run moves the recorded findings out of the report (applyBaseline).
+// Entries are keyed by file, rule and field path with a count, never by line: moving or reformatting lines
+// keeps them matching. Pure functions over lint results, plus reading and writing the file; the command line
+// calls them once every file is linted (cached results, worker threads and the checks across files
+// included), and `applyBaselineOf` is the hook for the language server.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { unknownRuleMessage, type Config } from './config.js';
+import { diagnosticPath } from './field-path.js';
+import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from './lint.js';
+import { writeAtomic } from './write.js';
+
+export const SUPPRESSIONS_FILE_NAME = 'platlint-suppressions.json';
+
+/**
+ * Recorded findings: file (its path relative to the suppressions file's folder, with `/`) → rule id → field
+ * path (the JSON output's `path`; empty for a finding about a whole file or document) → count.
+ */
+export type Baseline = Map<string, Map<string, Map<string, number>>>;
+
+/** A suppressions file that cannot be read, parsed or written, or is missing where one was named: exit 2. */
+export class BaselineError extends Error {}
+
+/**
+ * Whether a finding can be recorded (and matched): every finding except fatal ones. A fatal finding
+ * (`yaml/syntax`, `input/*`, `internal/error`) says that the file, or part of it, was not checked at all: a
+ * baseline holding it would hide every finding the unchecked text has once it is read, and the
+ * `# platlint-disable` comments cannot suppress those either. Warnings are recorded like errors: a
+ * repository that gates on `--max-warnings 0` (the pre-commit hooks' advice) needs them in the baseline to
+ * adopt platlint at all.
+ */
+export function recordable(d: Pick<LocatedDiagnostic, 'fatal'>): boolean {
+  return d.fatal !== true;
+}
+
+/** Results of inputs without a file (`<text>`, `<command line>`) are never recorded nor matched. */
+function onDisk(r: Pick<LintResult, 'filePath'>): boolean {
+  return !r.filePath.startsWith('<');
+}
+
+/**
+ * Whether a file was checked whole: a fatal finding (it does not parse, cannot be read, platlint failed on
+ * it) leaves its entries as they are when recording and pruning, and none of them counts as no longer
+ * occurring: the findings they stand for are only unseen, and come back once the file is read again.
+ */
+function checkedWhole(r: LintResult): boolean {
+  return !r.diagnostics.some((d) => d.fatal);
+}
+
+/** A file's key: its path relative to the suppressions file's folder, with `/` on every platform. */
+export function fileKey(baseDir: string, filePath: string): string {
+  return relative(baseDir, filePath).split(sep).join('/');
+}
+
+/**
+ * The suppressions file of a run: `--suppressions-location` (relative to `cwd`; an existing folder, or a
+ * path ending in `/`, gets platlint-suppressions.json inside), else platlint-suppressions.json beside the
+ * configuration file in use, else in the configuration's base folder (`cwd` when there is no file).
+ */
+export function suppressionsFile(config: Pick<Config, 'filePath' | 'baseDir'>, cwd: string, location?: string): string {
+  if (location !== undefined) {
+    const at = resolve(cwd, location);
+    return /[\\/]$/.test(location) || isFolder(at) ? join(at, SUPPRESSIONS_FILE_NAME) : at;
+  }
+  return join(config.filePath ? dirname(resolve(config.filePath)) : config.baseDir, SUPPRESSIONS_FILE_NAME);
+}
+
+function isFolder(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** How many findings a baseline records, in how many files. */
+export function baselineSize(baseline: Baseline): { findings: number; files: number } {
+  let findings = 0;
+  for (const rules of baseline.values()) for (const paths of rules.values()) for (const n of paths.values()) findings += n;
+  return { findings, files: baseline.size };
+}
+
+/** The recordable findings of one result, counted by rule and field path (of the rules `only` takes, when given). */
+function countFindings(r: LintResult, only?: (ruleId: string) => boolean): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
+  for (const d of r.diagnostics) {
+    if (!recordable(d) || (only && !only(d.ruleId))) continue;
+    let paths = out.get(d.ruleId);
+    if (!paths) out.set(d.ruleId, (paths = new Map()));
+    const p = diagnosticPath(d);
+    paths.set(p, (paths.get(p) ?? 0) + 1);
+  }
+  return out;
+}
+
+function clone(baseline: Baseline): Baseline {
+  return new Map([...baseline].map(([f, rules]) => [f, new Map([...rules].map(([r, paths]) => [r, new Map(paths)]))]));
+}
+
+/**
+ * Records the current findings of the linted files: each file's entries become exactly its findings (those
+ * of the rules `only` takes, when given: the other rules' entries are kept). Files the run did not lint, or
+ * could not check whole, keep their entries, so recording from a partial run (a pre-commit hook's files)
+ * loses nothing.
+ */
+export function recordFindings(baseline: Baseline, results: readonly LintResult[], baseDir: string, only?: (ruleId: string) => boolean): Baseline {
+  const out = clone(baseline);
+  for (const r of results) {
+    if (!onDisk(r) || !checkedWhole(r)) continue;
+    const key = fileKey(baseDir, r.filePath);
+    const kept = only ? [...(out.get(key) ?? [])].filter(([rule]) => !only(rule)) : [];
+    const entry = new Map(kept);
+    for (const [rule, paths] of countFindings(r, only)) entry.set(rule, paths);
+    if (entry.size > 0) out.set(key, entry);
+    else out.delete(key);
+  }
+  return out;
+}
+
+/** A baseline without its entries of files that no longer exist (deleted or renamed). */
+export function withoutMissingFiles(baseline: Baseline, baseDir: string, exists: (path: string) => boolean = existsSync): Baseline {
+  const out = clone(baseline);
+  for (const key of baseline.keys()) if (!exists(resolve(baseDir, key))) out.delete(key);
+  return out;
+}
+
+/** A baseline with the unmatched counts of `remaining` (what applyBaseline found unused) taken off. */
+export function pruneBaseline(baseline: Baseline, remaining: Baseline): Baseline {
+  const out = clone(baseline);
+  for (const [file, rules] of remaining) {
+    const entry = out.get(file);
+    if (!entry) continue;
+    for (const [rule, paths] of rules) {
+      const recorded = entry.get(rule);
+      if (!recorded) continue;
+      for (const [p, n] of paths) {
+        const left = (recorded.get(p) ?? 0) - n;
+        if (left > 0) recorded.set(p, left);
+        else recorded.delete(p);
+      }
+      if (recorded.size === 0) entry.delete(rule);
+    }
+    if (entry.size === 0) out.delete(file);
+  }
+  return out;
+}
+
+export interface Applied {
+  /** The results with the recorded findings moved to `suppressed` and the counts updated. */
+  results: LintResult[];
+  /**
+   * The recorded counts that matched no finding, of the linted files checked whole (what
+   * `--prune-suppressions` removes).
+   */
+  remaining: Baseline;
+}
+
+/**
+ * Applies a baseline: for each file, rule and field path, the first `count` findings (in the order of their
+ * positions) are suppressed and any further one is reported. Suppressed findings leave the error and warning
+ * counts, and so the exit code; they are kept in `suppressed` with `baseline` set to the suppressions file
+ * (`file`) and the justification `recorded in <shownAs>`. Fatal findings are never suppressed.
+ */
+export function applyBaseline(results: readonly LintResult[], baseline: Baseline, file: string, shownAs: string): Applied {
+  const remaining: Baseline = new Map();
+  const baseDir = dirname(file);
+  const out = results.map((r) => {
+    if (!onDisk(r)) return r;
+    const key = fileKey(baseDir, r.filePath);
+    const entry = baseline.get(key);
+    if (!entry) return r;
+    const left = new Map([...entry].map(([rule, paths]) => [rule, new Map(paths)]));
+    const order = r.diagnostics.map((_, i) => i).sort((a, b) => byPosition(r.diagnostics[a]!, r.diagnostics[b]!) || a - b);
+    const hit = new Set<number>();
+    for (const i of order) {
+      const d = r.diagnostics[i]!;
+      const paths = recordable(d) ? left.get(d.ruleId) : undefined;
+      if (!paths) continue;
+      const p = diagnosticPath(d);
+      const n = paths.get(p) ?? 0;
+      if (n === 0) continue;
+      paths.set(p, n - 1);
+      hit.add(i);
+    }
+    const unused = new Map<string, Map<string, number>>();
+    for (const [rule, paths] of left) {
+      const open = new Map([...paths].filter(([, n]) => n > 0));
+      if (open.size > 0) unused.set(rule, open);
+    }
+    if (unused.size > 0 && checkedWhole(r)) remaining.set(key, unused);
+    if (hit.size === 0) return r;
+    const diagnostics = r.diagnostics.filter((_, i) => !hit.has(i));
+    const moved = [...hit].sort((a, b) => a - b).map((i): LocatedSuppressed => ({ ...r.diagnostics[i]!, justification: `recorded in ${shownAs}`, baseline: file }));
+    const suppressed = [...r.suppressed, ...moved].sort(byPosition);
+    const errorCount = diagnostics.filter((d) => d.severity === 'error').length;
+    return { ...r, diagnostics, suppressed, errorCount, warningCount: diagnostics.length - errorCount };
+  });
+  return { results: out, remaining };
+}
+
+function byPosition(a: { line: number; column: number }, b: { line: number; column: number }): number {
+  return a.line - b.line || a.column - b.column;
+}
+
+/** Code-unit order, the same on every machine (no locale). */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The file's text: keys sorted at every level, two-space indentation, a final newline, so that recording
+ * the same findings twice gives the same bytes and a review's diff shows exactly the entries that changed.
+ */
+export function serializeBaseline(baseline: Baseline): string {
+  if (baseline.size === 0) return '{}\n';
+  const key = (k: string) => JSON.stringify(k);
+  const block = <V>(indent: string, entries: [string, V][], body: (v: V, indent: string) => string) =>
+    `{\n${entries
+      .sort(([a], [b]) => compare(a, b))
+      .map(([k, v]) => `${indent}  ${key(k)}: ${body(v, `${indent}  `)}`)
+      .join(',\n')}\n${indent}}`;
+  return (
+    block('', [...baseline], (rules, i1) =>
+      block(i1, [...rules], (paths, i2) => block(i2, [...paths], (n, i3) => `{\n${i3}  "count": ${n}\n${i3}}`)),
+    ) + '\n'
+  );
+}
+
+// ---- reading: a small JSON parser of our own, for positions (V8's messages have none for some errors and
+// differ between Node versions) and for keys given twice (a hand-merged file), which JSON.parse hides
+
+type Node =
+  | { type: 'object'; start: number; entries: { key: string; start: number; value: Node }[] }
+  | { type: 'array'; start: number }
+  | { type: 'string'; start: number; value: string }
+  | { type: 'number'; start: number; value: number }
+  | { type: 'literal'; start: number; value: boolean | null };
+
+class JsonProblem {
+  constructor(
+    readonly offset: number,
+    readonly message: string,
+  ) {}
+}
+
+const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const PLAIN = /[^"\\\u0000-\u001f]*/y;
+const SPACE = /[ \t\n\r]*/y;
+
+/** Parses JSON (RFC 8259) into nodes with offsets; a syntax error is a JsonProblem at its offset. */
+function parseJson(text: string): Node {
+  let i = 0;
+  const ws = () => {
+    SPACE.lastIndex = i;
+    i += SPACE.exec(text)![0].length;
+  };
+  const found = () => {
+    if (i >= text.length) return 'the end of the file';
+    const c = text[i]!;
+    if (c === '\n' || c === '\r') return 'the end of the line';
+    return c < ' ' ? `the control character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : `\`${c}\``;
+  };
+  const fail = (expected: string): never => {
+    throw new JsonProblem(i, `expected ${expected}, found ${found()}`);
+  };
+  const string = (): string => {
+    i++;
+    let out = '';
+    for (;;) {
+      // the plain characters up to the next quote, backslash or control character, in one piece
+      PLAIN.lastIndex = i;
+      const run = PLAIN.exec(text)![0];
+      out += run;
+      i += run.length;
+      const c = text[i];
+      if (c === undefined || c < ' ') fail('`"` to end the string (a line break or control character in a string is written as an escape)');
+      if (c === '"') {
+        i++;
+        return out;
+      }
+      // a backslash
+      i++;
+      const e = text[i];
+      if (e === 'u' && /^[0-9A-Fa-f]{4}$/.test(text.slice(i + 1, i + 5))) {
+        out += String.fromCharCode(parseInt(text.slice(i + 1, i + 5), 16));
+        i += 5;
+      } else if (e !== undefined && e !== 'u' && Object.prototype.hasOwnProperty.call(ESCAPES, e)) {
+        out += ESCAPES[e];
+        i++;
+      } else fail('an escape (`\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` with four hexadecimal digits) after `\\`');
+    }
+  };
+  const value = (): Node => {
+    ws();
+    const start = i;
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      const entries: { key: string; start: number; value: Node }[] = [];
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return { type: 'object', start, entries };
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail('a key in double quotes');
+        const keyStart = i;
+        const key = string();
+        ws();
+        if (text[i] !== ':') fail('`:` after the key');
+        i++;
+        entries.push({ key, start: keyStart, value: value() });
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') {
+          i++;
+          return { type: 'object', start, entries };
+        } else fail('`,` or `}`');
+      }
+    }
+    if (c === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return { type: 'array', start };
+      }
+      for (;;) {
+        value();
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') {
+          i++;
+          return { type: 'array', start };
+        } else fail('`,` or `]`');
+      }
+    }
+    if (c === '"') return { type: 'string', start, value: string() };
+    NUMBER.lastIndex = i;
+    const m = NUMBER.exec(text);
+    if (m) {
+      i += m[0].length;
+      return { type: 'number', start, value: Number(m[0]) };
+    }
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, i)) {
+        i += word.length;
+        return { type: 'literal', start, value: v };
+      }
+    }
+    return fail('a value');
+  };
+  const root = value();
+  ws();
+  if (i < text.length) fail('the end of the file');
+  return root;
+}
+
+/** 1-based line and column (UTF-16 units) of an offset. */
+function lineColumn(text: string, offset: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let k = 0; k < offset; k++) {
+    if (text[k] === '\n') {
+      line++;
+      lineStart = k + 1;
+    }
+  }
+  return `${line}:${offset - lineStart + 1}`;
+}
+
+/**
+ * Parses the text of a suppressions file. Any problem is a BaselineError naming `shownAs`, the line and the
+ * column: JSON syntax, a key given twice (JSON.parse would keep the last one silently: a hand-merged file),
+ * an entry of the wrong shape.
+ */
+export function parseBaseline(text: string, shownAs: string): Baseline {
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  // the usual case, a valid file, through V8's parser (several times faster than ours when a run starts):
+  // when its key count shows no key given twice and the shape is right; anything else is read again below
+  const quick = quickBaseline(body);
+  if (quick) return quick;
+  const at = (offset: number) => lineColumn(body, offset);
+  const entriesOf = (node: Node, what: string) => {
+    if (node.type !== 'object') throw new JsonProblem(node.start, `${what} must be a JSON object`);
+    const seen = new Map<string, number>();
+    for (const e of node.entries) {
+      const first = seen.get(e.key);
+      if (first !== undefined) throw new JsonProblem(e.start, `${JSON.stringify(e.key)} is given twice (first at ${at(first)}); keep one entry`);
+      seen.set(e.key, e.start);
+    }
+    return node.entries;
+  };
+  try {
+    const root = parseJson(body);
+    const baseline: Baseline = new Map();
+    for (const f of entriesOf(root, 'the suppressions file (file paths, each with its rules)')) {
+      if (f.key === '') throw new JsonProblem(f.start, 'a file path is empty');
+      const rules = new Map<string, Map<string, number>>();
+      for (const r of entriesOf(f.value, `the entry of ${JSON.stringify(f.key)} (rule ids, each with its field paths)`)) {
+        const paths = new Map<string, number>();
+        for (const p of entriesOf(r.value, `the entry of ${JSON.stringify(r.key)} in ${JSON.stringify(f.key)} (field paths, each with its count)`)) {
+          const where = `the entry of ${JSON.stringify(p.key)} (${r.key} in ${f.key})`;
+          const fields = entriesOf(p.value, `${where}, {"count": N},`);
+          const extra = fields.find((x) => x.key !== 'count');
+          if (extra) throw new JsonProblem(extra.start, `unknown key ${JSON.stringify(extra.key)}; an entry holds "count" only`);
+          const count = fields[0]?.value;
+          if (!count) throw new JsonProblem(p.value.start, `${where} has no "count"`);
+          if (count.type !== 'number' || !Number.isSafeInteger(count.value) || count.value < 1) {
+            throw new JsonProblem(count.start, '"count" must be a whole number of 1 or more');
+          }
+          paths.set(p.key, count.value);
+        }
+        if (paths.size > 0) rules.set(r.key, paths);
+      }
+      if (rules.size > 0) baseline.set(f.key, rules);
+    }
+    return baseline;
+  } catch (err) {
+    if (!(err instanceof JsonProblem)) throw err;
+    throw new BaselineError(`${shownAs}:${at(err.offset)}: ${err.message}`);
+  }
+}
+
+/** Keys in the text: in a file whose values are objects and numbers, every string is a key. */
+const KEY = /"(?:[^"\\\n]|\\.)*"\s*:/g;
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * A valid file read with JSON.parse: undefined when it is not JSON, has the wrong shape, or may hold a key
+ * twice (JSON.parse keeps the last one silently) because it counts fewer keys than the text writes.
+ */
+function quickBaseline(body: string): Baseline | undefined {
+  let root: unknown;
+  try {
+    root = JSON.parse(body);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(root)) return undefined;
+  let keys = 0;
+  const baseline: Baseline = new Map();
+  for (const [file, rulesValue] of Object.entries(root)) {
+    if (file === '' || !isObject(rulesValue)) return undefined;
+    const rules = new Map<string, Map<string, number>>();
+    for (const [rule, pathsValue] of Object.entries(rulesValue)) {
+      if (!isObject(pathsValue)) return undefined;
+      const paths = new Map<string, number>();
+      for (const [p, entry] of Object.entries(pathsValue)) {
+        if (!isObject(entry)) return undefined;
+        const names = Object.keys(entry);
+        const count = entry.count;
+        if (names.length !== 1 || typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) return undefined;
+        paths.set(p, count);
+        keys += 2;
+      }
+      if (paths.size > 0) rules.set(rule, paths);
+      keys++;
+    }
+    if (rules.size > 0) baseline.set(file, rules);
+    keys++;
+  }
+  return keys === (body.match(KEY)?.length ?? 0) ? baseline : undefined;
+}
+
+/** Reads a suppressions file: undefined when it does not exist. */
+export function readBaseline(file: string, shownAs: string): { baseline: Baseline; text: string } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    throw new BaselineError(`cannot read the suppressions file ${shownAs} (${code ?? String(err)})`);
+  }
+  return { baseline: parseBaseline(text, shownAs), text };
+}
+
+// ---- the command line's use of it
+
+/** The baseline options of the command line, as parsed. */
+export interface BaselineFlags {
+  'suppress-all'?: boolean;
+  'suppress-rule'?: string[];
+  'prune-suppressions'?: boolean;
+  'suppressions-location'?: string;
+}
+
+export interface BaselineUsageContext {
+  command: 'lint' | 'patch' | 'flags';
+  /** Standard input (`-`) or a command line after `--` is among the inputs. */
+  notAFile?: 'stdin' | 'command line';
+  dryRun: boolean;
+  ruleIds: ReadonlySet<string>;
+  suggest: (id: string) => string[];
+}
+
+/** Whether a rule id is one of `ids` or of an area wildcard among them (`security/*`, as in the configuration). */
+export function ruleMatcher(ids: readonly string[]): (ruleId: string) => boolean {
+  const exact = new Set(ids.filter((id) => !id.endsWith('/*')));
+  const areas = ids.filter((id) => id.endsWith('/*')).map((id) => id.slice(0, -1));
+  return (ruleId) => exact.has(ruleId) || areas.some((a) => ruleId.startsWith(a));
+}
+
+/** Rules whose findings are always fatal, so never recorded. */
+const ALWAYS_FATAL = (id: string) => id === 'yaml/syntax' || id === 'internal/error' || id.startsWith('input/');
+
+/** The usage problem of the baseline options of a run, if any (exit 2). */
+export function baselineUsage(flags: BaselineFlags, ctx: BaselineUsageContext): string | undefined {
+  const writing = flags['suppress-all'] ? '--suppress-all' : flags['suppress-rule'] ? '--suppress-rule' : flags['prune-suppressions'] ? '--prune-suppressions' : undefined;
+  if (flags['suppress-all'] && flags['suppress-rule']) return '--suppress-all and --suppress-rule exclude each other: --suppress-all records the findings of every rule';
+  for (const id of flags['suppress-rule'] ?? []) {
+    const unknown = unknownRuleMessage(id, ctx.ruleIds, ctx.suggest);
+    if (unknown !== undefined) return `--suppress-rule ${id}: ${unknown} (platlint rules lists them)`;
+    if ([...ctx.ruleIds].filter(ruleMatcher([id])).every(ALWAYS_FATAL)) {
+      return `--suppress-rule ${id}: its findings are fatal (the file, or part of it, is not checked) and are never recorded`;
+    }
+  }
+  if (writing && ctx.notAFile === 'stdin') return `${writing} works on files on disk: leave standard input (-) out`;
+  if (writing && ctx.notAFile === 'command line') return `${writing} works on files on disk: a command line after -- has none`;
+  if (writing && ctx.dryRun) return `${writing} works on the files on disk, which --fix-dry-run leaves unchanged; use --fix, or neither`;
+  if (ctx.command !== 'lint' && writing && flags['suppressions-location'] === undefined) {
+    return `platlint ${ctx.command} keeps its baseline in a file of its own: name it with --suppressions-location (${SUPPRESSIONS_FILE_NAME} is the main command's)`;
+  }
+  return undefined;
+}
+
+/** A run's baseline: the file, what it holds, and what the run records or prunes. */
+export interface BaselineRun {
+  file: string;
+  /** The file's name as messages show it (relative to the working folder). */
+  shownAs: string;
+  /** The file as read; undefined when it does not exist yet. */
+  read?: { baseline: Baseline; text: string };
+  /** `--suppress-all` (every rule) or `--suppress-rule` (the rules this takes). */
+  record?: 'all' | ((ruleId: string) => boolean);
+  prune: boolean;
+}
+
+/**
+ * Opens a run's baseline before linting (a broken file stops the run before `--fix` writes anything).
+ * `platlint patch` and `platlint flags` read one only when `--suppressions-location` names it: a run of
+ * the main command would otherwise prune or overwrite their entries of files it also reads (a patch file is
+ * a JSON file without a plat kind to it). Returns undefined when the run has no baseline.
+ */
+export function openBaseline(flags: BaselineFlags, config: Pick<Config, 'filePath' | 'baseDir'>, cwd: string, command: 'lint' | 'patch' | 'flags'): BaselineRun | undefined {
+  const location = flags['suppressions-location'];
+  if (command !== 'lint' && location === undefined) return undefined;
+  const file = suppressionsFile(config, cwd, location);
+  const shownAs = relative(cwd, file).split(sep).join('/') || file;
+  const record = flags['suppress-all'] ? ('all' as const) : flags['suppress-rule'] ? ruleMatcher(flags['suppress-rule']) : undefined;
+  const prune = flags['prune-suppressions'] ?? false;
+  const read = readBaseline(file, shownAs);
+  if (!read && !record) {
+    // a misspelt --suppressions-location must not silently turn the baseline off
+    if (location !== undefined) throw new BaselineError(`the suppressions file ${shownAs} does not exist; create it with --suppress-all or --suppress-rule RULE`);
+    return undefined;
+  }
+  return { file, shownAs, ...(read ? { read } : {}), ...(record ? { record } : {}), prune };
+}
+
+function findings(n: number): string {
+  return `${n} finding${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * After linting: records and prunes as asked (writing the file atomically, only when its text changes), then
+ * applies the baseline to the results. `notice` gets one line about the file written, or about recorded
+ * findings that no longer occur (which do not change the exit code: see the README).
+ */
+export function finishBaseline(run: BaselineRun, results: readonly LintResult[], notice: (line: string) => void): LintResult[] {
+  const baseDir = dirname(run.file);
+  let baseline = run.read?.baseline ?? new Map();
+  if (run.record) baseline = recordFindings(baseline, results, baseDir, run.record === 'all' ? undefined : run.record);
+  if (run.record === 'all') baseline = withoutMissingFiles(baseline, baseDir);
+  const applied = applyBaseline(results, baseline, run.file, run.shownAs);
+  if (run.prune) baseline = withoutMissingFiles(pruneBaseline(baseline, applied.remaining), baseDir);
+  if (run.record || run.prune) {
+    const text = serializeBaseline(baseline);
+    const { findings: n, files } = baselineSize(baseline);
+    const size = `${findings(n)} in ${files} file${files === 1 ? '' : 's'}`;
+    if (text === run.read?.text) notice(`${run.shownAs} is up to date (${size})`);
+    else {
+      try {
+        writeAtomic(run.file, text);
+      } catch (err) {
+        throw new BaselineError(`cannot write the suppressions file ${run.shownAs} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+      }
+      notice(`${run.read ? 'updated' : 'wrote'} ${run.shownAs} (${size})`);
+    }
+  }
+  if (!run.prune) {
+    const unused = baselineSize(applied.remaining).findings;
+    if (unused > 0) {
+      notice(`${findings(unused)} recorded in ${run.shownAs} no longer ${unused === 1 ? 'occurs' : 'occur'}; --prune-suppressions removes ${unused === 1 ? 'it' : 'them'} from the file`);
+    }
+  }
+  return applied.results;
+}
+
+// ---- the language server's hook
+
+const EDITOR_CACHE = new Map<string, { mtimeMs: number; size: number; baseline?: Baseline; error?: string }>();
+
+/**
+ * Applies the baseline beside a configuration (platlint-suppressions.json, found as the command line finds
+ * it without --suppressions-location) to one document's result, so an editor shows the findings the command
+ * line reports. The file is read again when its modification time or size changes. A broken file is not
+ * applied: its problem comes back in `error` (one line), for the caller to show.
+ */
+export function applyBaselineOf(result: LintResult, config: Pick<Config, 'filePath' | 'baseDir'>): { result: LintResult; error?: string } {
+  const file = suppressionsFile(config, config.baseDir);
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    EDITOR_CACHE.delete(file);
+    return { result };
+  }
+  let entry = EDITOR_CACHE.get(file);
+  if (!entry || entry.mtimeMs !== stat.mtimeMs || entry.size !== stat.size) {
+    try {
+      const read = readBaseline(file, file);
+      entry = { mtimeMs: stat.mtimeMs, size: stat.size, ...(read ? { baseline: read.baseline } : {}) };
+    } catch (err) {
+      if (!(err instanceof BaselineError)) throw err;
+      entry = { mtimeMs: stat.mtimeMs, size: stat.size, error: err.message };
+    }
+    EDITOR_CACHE.set(file, entry);
+  }
+  if (entry.error !== undefined) return { result, error: entry.error };
+  if (!entry.baseline) return { result };
+  return { result: applyBaseline([result], entry.baseline, file, SUPPRESSIONS_FILE_NAME).results[0]! };
+}

@@ -1,0 +1,61 @@
+// One lint of the language server, as a plain function of plain data: the document's text and the
+// configuration in, LSP diagnostics out. It runs in the lint worker thread (src/lsp/lint-worker.ts), or on
+// the main thread when there is no worker to run it in (the server loaded from source); nothing here touches
+// the connection, the open documents or the configuration cache, which stay on the main thread.
+import { existsSync } from 'node:fs';
+import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Config } from '../config.js';
+import { lintFlagsText } from '../flags/lint.js';
+import { injectedFault, lintText, type LintResult } from '../lint.js';
+import { checkSet } from '../sets.js';
+import { toLspDiagnostics } from './diagnostics.js';
+
+/** What a lint needs to know of a document. */
+export interface LintJob {
+  uri: string;
+  languageId: string;
+  version: number;
+  text: string;
+  /** The file's path, or the URI for documents that have none (untitled buffers). */
+  filePath: string;
+  /** YAML and JSON documents are plat objects; anything else is read as a node agent command line. */
+  yaml: boolean;
+}
+
+/**
+ * Lints a document's text. May throw (the flags reader has no guard of its own, a set check or the
+ * conversion may fail): the caller turns that into the document's `internal/error` diagnostic.
+ */
+export function lintJob(job: LintJob, config: Config): LspDiagnostic[] {
+  slowFault(job.text);
+  const document = TextDocument.create(job.uri, job.languageId, job.version, job.text);
+  return toLspDiagnostics(document, lintResult(job, config));
+}
+
+function lintResult(job: LintJob, config: Config): LintResult {
+  const options = { filePath: job.filePath, config };
+  // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file)
+  if (job.yaml) return checkSet([lintText(job.text, options)], { config })[0]!;
+  // the flags reader has no guard of its own (the caller's is the one); the tests' fault reaches it here
+  injectedFault(job.text);
+  return lintFlagsText(job.text, options);
+}
+
+/**
+ * Test-only: with `PLATLINT_INTERNAL_SLOW=<marker>` and `PLATLINT_INTERNAL_SLOW_UNTIL=<file>` in the
+ * environment, a lint of a text that contains the marker blocks its thread until the file exists (at most a
+ * minute), so that tests can order requests against a lint that is still running without timing anything.
+ * Like `PLATLINT_INTERNAL_FAULT` (src/lint.ts), not an option and not documented for users.
+ */
+const SLOW = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_SLOW || undefined;
+const SLOW_UNTIL = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_SLOW_UNTIL || undefined;
+const SLOW_LIMIT_MS = 60_000;
+
+function slowFault(text: string): void {
+  if (SLOW === undefined || SLOW_UNTIL === undefined || !text.includes(SLOW)) return;
+  // a synchronous sleep, as a long lint is: the thread answers nothing meanwhile
+  const cell = new Int32Array(new SharedArrayBuffer(4));
+  const end = Date.now() + SLOW_LIMIT_MS;
+  while (!existsSync(SLOW_UNTIL) && Date.now() < end) Atomics.wait(cell, 0, 0, 5);
+}
