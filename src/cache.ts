@@ -10,8 +10,8 @@ import { writeAtomic } from './write.js';
  *
  * An entry is found by the file's path and used only when the SHA-256 of the file's bytes is the one stored;
  * every entry belongs to a run key, the hash of the platlint version, the effective configuration (rules,
- * overrides and the folder they are relative to, --rule settings, ignores, maxFileSize) and the run settings
- * (command kind, fix mode), so changing any of them misses.
+ * overrides and the folder they are relative to, --rule settings, ignores, maxFileSize, policies) and the run
+ * settings (command kind, fix mode), so changing any of them misses.
  * The cached value is the file's LintResult before the checks over the set of files, with its stored objects
  * (`objects`, `setDirectives`): the set checks run on every run, over cached and fresh results alike.
  *
@@ -100,11 +100,13 @@ function canonical(v: unknown): string {
 
 /** The run key: version, the parts of the configuration that change results, run settings. */
 export function runKey(key: CacheKey): string {
-  const { rules, ignores, maxFileSize, overrides, commandLineRules, baseDir } = key.config;
+  const { rules, ignores, maxFileSize, overrides, commandLineRules, baseDir, policies } = key.config;
   // an override's patterns are matched from the configuration's folder: moving the configuration changes
   // which files they match (entries are found by absolute path)
   const perFile = overrides?.length ? { overrides, baseDir } : {};
-  return sha256(canonical({ version: key.version, config: { rules, ignores, maxFileSize: maxFileSize ?? null, ...perFile, commandLineRules }, settings: key.settings ?? null }));
+  // a policy's source is its whole meaning (the types of its kinds come with platlint's version)
+  const own = policies ? { policies: policies.policies } : {};
+  return sha256(canonical({ version: key.version, config: { rules, ignores, maxFileSize: maxFileSize ?? null, ...perFile, commandLineRules, ...own }, settings: key.settings ?? null }));
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

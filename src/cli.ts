@@ -1,10 +1,10 @@
 import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
-import { ConfigError, unknownRuleMessage, type Config, type SeveritySetting } from './config.js';
+import { CONFIG_FILE_NAME, ConfigError, unknownRuleMessage, type Config, type SeveritySetting } from './config.js';
 import { printConfig } from './print-config.js';
-import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
+import { knownRuleIds, RULE_IDS, suggestRuleIds } from './rule-registry.js';
 import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
@@ -16,7 +16,8 @@ import { fixText } from './fix.js';
 import { fileLevelResult, internalErrorResult, lintBytes, onInternalError, type LintOptions, type LintResult } from './lint.js';
 import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
-import { allRules, explainRule } from './docs.js';
+import { allRules, explainRule, type ExtraRule } from './docs.js';
+import { policyRules } from './policies/config.js';
 import { BaselineError, baselineUsage, finishBaseline, openBaseline, type BaselineRun } from './baseline.js';
 
 import { VERSION } from './version.js';
@@ -32,8 +33,9 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
        platlint flags [options] -- PLATLET-ARGUMENTS...
        platlint schemas --out DIR [--base-url URL]
                                    Write a JSON Schema for every kind, and a catalog, for editors
-       platlint rules              List every rule
-       platlint explain RULE...    Print a rule's documentation
+       platlint rules [-c PATH]    List every rule (the configuration's policies too)
+       platlint explain [-c PATH] RULE...
+                                   Print a rule's documentation
 
 Lints plat configuration files and objects: every YAML and JSON document is identified by apiVersion and
 kind and checked against its schema and rules; then each file, and the files of each deployment of the
@@ -118,30 +120,55 @@ function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: Node
   return isTTY && env.TERM !== 'dumb' ? 1 : 0;
 }
 
-/** `platlint rules`: every rule, one line each. */
-function listRules(io: CliIo): number {
-  const rules = allRules();
+/**
+ * The options `platlint rules` and `platlint explain` take (`--config PATH`, `--no-config`): the rules of the
+ * configuration (its policies) are listed with platlint's. Undefined when `argv` holds anything else.
+ */
+function configOptions(argv: readonly string[]): { rest: string[]; configFile?: string | false } | undefined {
+  const rest: string[] = [];
+  let configFile: string | false | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--no-config') configFile = false;
+    else if ((a === '--config' || a === '-c') && i + 1 < argv.length) configFile = argv[++i]!;
+    else if (a.startsWith('--config=')) configFile = a.slice(9);
+    else if (a.startsWith('-')) return undefined;
+    else rest.push(a);
+  }
+  return { rest, ...(configFile !== undefined ? { configFile } : {}) };
+}
+
+/** The configuration's policies as rules, from the configuration found from the working folder (or given). */
+function configRules(io: CliIo, configFile: string | false | undefined): ExtraRule[] {
+  const config = resolveConfig(io.cwd, configFile === undefined || configFile === false ? configFile : resolve(io.cwd, configFile));
+  return policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
+}
+
+/** `platlint rules`: every rule, one line each, the configuration's policies last. */
+function listRules(io: CliIo, extra: readonly ExtraRule[]): number {
+  const rules = allRules(extra);
   const w = Math.max(...rules.map((r) => r.id.length));
   for (const r of rules) io.stdout(`${r.id.padEnd(w)}  ${(r.meta.defaultOff ? 'off' : r.meta.severity).padEnd(7)}  ${r.meta.description}  [${r.kinds}]\n`);
   io.stdout(`${rules.length} rules; platlint explain <rule> prints one rule's documentation\n`);
   return 0;
 }
 
-/** `platlint explain <rule>`: one rule's documentation. */
-function explain(ids: readonly string[], io: CliIo): number {
+/** `platlint explain <rule>`: one rule's documentation (a policy's from its description and expressions). */
+function explain(ids: readonly string[], io: CliIo, extra: readonly ExtraRule[]): number {
   if (ids.length === 0) {
     io.stderr('platlint: explain needs a rule id, such as platlint explain schema/unknown-field\n');
     return 2;
   }
-  const rules = new Map(allRules().map((r) => [r.id, r.meta]));
+  const rules = new Map(allRules(extra).map((r) => [r.id, r]));
+  const policies = new Set(extra.map((r) => r.id));
   for (const id of ids) {
-    const meta = rules.get(id);
-    if (!meta) {
+    const rule = rules.get(id);
+    if (!rule) {
       const near = closestMatches(id, [...rules.keys()]);
       io.stderr(`platlint: unknown rule ${id}${near.length ? `; did you mean ${near[0]}?` : ''} (platlint rules lists them)\n`);
       return 2;
     }
-    io.stdout(explainRule(id, meta) + '\n');
+    io.stdout(explainRule(id, rule.meta, policies.has(id) ? rule.kinds : undefined) + '\n');
   }
   return 0;
 }
@@ -183,8 +210,18 @@ function schemas(argv: readonly string[], io: CliIo): number {
 
 /** Runs the command line; returns the exit code. Throws only on internal failures. */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
-  if (argv[0] === 'rules' && argv.length === 1) return listRules(io);
-  if (argv[0] === 'explain') return explain(argv.slice(1), io);
+  const listing = argv[0] === 'rules' || argv[0] === 'explain' ? configOptions(argv.slice(1)) : undefined;
+  if (listing && (argv[0] === 'explain' || listing.rest.length === 0)) {
+    let extra: ExtraRule[];
+    try {
+      extra = configRules(io, listing.configFile);
+    } catch (err) {
+      if (err instanceof ConfigError) return configProblem(err, io);
+      throw err;
+    }
+    return argv[0] === 'rules' ? listRules(io, extra) : explain(listing.rest, io, extra);
+  }
+  if (argv[0] === 'explain') return explain(argv.slice(1), io, []);
   if (argv[0] === 'schemas') return schemas(argv.slice(1), io);
   if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch');
   if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags');
@@ -307,7 +344,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     // the ids a --rule may name are checked once the configuration is read: they are those a `rules` of it may name
     for (const [id, severity] of commandLineRules) {
-      const unknown = unknownRuleMessage(id, RULE_IDS, suggestRuleIds);
+      const unknown = unknownRuleMessage(id, knownRuleIds(base), suggestRuleIds);
       if (unknown !== undefined) throw new UsageError(`--rule ${id}=${severity}: ${unknown} (platlint rules lists them)`);
     }
     return { ...base, ...(maxFileSize !== undefined ? { maxFileSize } : {}), ...(commandLineRules.length > 0 ? { commandLineRules } : {}) };
@@ -315,7 +352,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   if (values['print-config'] !== undefined) {
     if (positionals.length > 0 || commandLine !== undefined) return usage('--print-config prints the configuration of one file and lints nothing: give no other paths');
     try {
-      io.stdout(`${JSON.stringify(printConfig(runConfig(), resolve(io.cwd, values['print-config']), io.cwd), null, 2)}\n`);
+      const config = runConfig();
+      io.stdout(`${JSON.stringify(printConfig(config, resolve(io.cwd, values['print-config']), io.cwd, knownRuleIds(config)), null, 2)}\n`);
     } catch (err) {
       if (err instanceof UsageError) return usage(err.message);
       if (err instanceof ConfigError) return configProblem(err, io);
@@ -333,10 +371,12 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   if (baselineProblem) return usage(baselineProblem);
 
   let results: LintResult[];
+  let policies: ExtraRule[] = [];
   // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
     const config = runConfig();
+    policies = policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
     // the baseline (src/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
     const baseline: BaselineRun | undefined = openBaseline(values, config, io.cwd, command);
     const patterns = positionals.filter((p) => p !== '-');
@@ -373,7 +413,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const shown = values.quiet ? results.map(onlyErrors) : results;
   for (const report of reports) {
     const toFile = report.path !== undefined;
-    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env };
+    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env, ...(policies.length > 0 ? { policies } : {}) };
     const text = FORMATTERS[report.name]!(shown, ctx);
     if (toFile) writeAtomic(resolve(io.cwd, report.path!), text);
     else io.stdout(text);

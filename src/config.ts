@@ -1,12 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { isScalar } from 'yaml';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { globsMatcher, toPosix } from './discover.js';
 import { parseText } from './parse.js';
 import { closestMatches } from './services/suggest.js';
 import { validateSchema, type SchemaSubject } from './schema.js';
-import { locate } from './source-map.js';
+import { locate, valueNode } from './source-map.js';
 import type { Severity } from './types.js';
 import { BUILTIN_RULES } from './builtin-rules.js';
+import { loadPolicies, policyIds } from './policies/config.js';
+import type { PolicySet } from './policies/spec.js';
+import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 
 export const CONFIG_FILE_NAME = 'platlint.config.yaml';
 
@@ -63,6 +67,8 @@ export interface Config {
   deployments?: readonly Deployment[];
   /** Roles defined elsewhere that a `roleRef` may name (with --resolve-refs). */
   externalRoles?: readonly ExternalRole[];
+  /** The repository's own rules in CEL (`policies`), with the types of their kinds: plain data (src/policies/spec.ts). */
+  policies?: PolicySet;
   /** Folder the ignore patterns are relative to. */
   baseDir: string;
   /** The file it came from, if any. */
@@ -74,7 +80,8 @@ export const DEFAULT_CONFIG: Config = { rules: {}, ignores: [], baseDir: process
 /**
  * One problem of a configuration file, at 1-based line and column (UTF-16 units) with its end, and what kind
  * of problem it is: `config/syntax` (not well-formed YAML), `config/schema` (a field or value the
- * configuration does not allow), `config/unknown-rule` (a rule id platlint does not have).
+ * configuration does not allow), `config/unknown-rule` (a rule id platlint does not have), `config/policy` (a
+ * policy that does not compile: at the character of its expression or path).
  */
 export interface ConfigProblem {
   message: string;
@@ -82,7 +89,7 @@ export interface ConfigProblem {
   column: number;
   endLine?: number;
   endColumn?: number;
-  code?: 'config/syntax' | 'config/schema' | 'config/unknown-rule';
+  code?: 'config/syntax' | 'config/schema' | 'config/unknown-rule' | 'config/policy';
 }
 
 /** A problem in the configuration file itself: makes the run a usage error (exit 2). */
@@ -118,12 +125,18 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
   for (const d of parsed.diagnostics) if (d.severity === 'error') problems.push({ message: d.message, offset: d.range.start, end: d.range.end, code: 'config/syntax' });
   const doc = parsed.documents[0];
   const value = (doc?.value ?? {}) as Record<string, unknown>;
+  let policies: PolicySet | undefined;
   if (problems.length === 0 && doc) {
     const fallback = { start: doc.range.start, end: doc.range.start };
     for (const f of validateSchema(value, CONFIG_SUBJECT)) {
       const at = locate(doc.doc, f.path, f.target, fallback);
       problems.push({ message: f.message, offset: at.start, end: at.end, code: 'config/schema' });
     }
+    const schemaOk = problems.length === 0;
+    // the configuration's own policies are rules too: `rules:` may set their severity (and name their areas)
+    const ids = policyIds(value);
+    const known = ids.length > 0 ? new Set([...knownRules, ...ids]) : knownRules;
+    const suggestWithPolicies = ids.length > 0 ? (id: string) => [...closestMatches(id, ids), ...suggest(id)] : suggest;
     // the rule ids of `rules` and of each override's `rules`
     const ruleObjects: (string | number)[][] = [['rules']];
     if (Array.isArray(value.overrides)) value.overrides.forEach((_, i) => ruleObjects.push(['overrides', i, 'rules']));
@@ -131,13 +144,24 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
       const rules = valueAt(value, path);
       if (!rules || typeof rules !== 'object' || Array.isArray(rules)) continue;
       for (const id of Object.keys(rules)) {
-        const message = unknownRuleMessage(id, knownRules, suggest);
+        const message = unknownRuleMessage(id, known, suggestWithPolicies);
         if (message === undefined) continue;
         const at = locate(doc.doc, [...path, id], 'key', fallback);
         problems.push({ message, offset: at.start, end: at.end, code: 'config/unknown-rule' });
       }
     }
     problems.push(...setProblems(value, (path) => locate(doc.doc, path, 'value', fallback)).map((p) => ({ ...p, code: 'config/schema' as const })));
+    if (schemaOk) {
+      const loaded = loadPolicies(value, knownRules, (path) => parsed.lineCounter.linePos(locate(doc.doc, path, 'key', fallback).start).line);
+      policies = loaded.set;
+      for (const p of loaded.problems) {
+        // a problem inside an expression or path: at its characters, through the scalar's own quoting
+        const node = p.span ? valueNode(doc.doc, p.path) : null;
+        const offsets = node && isScalar(node) ? scalarOffsets(node, text) : undefined;
+        const at = (offsets && p.span && mapSpan(offsets, p.span)) || locate(doc.doc, p.path, 'value', fallback);
+        problems.push({ message: p.message, offset: at.start, end: at.end, code: 'config/policy' });
+      }
+    }
   }
   if (problems.length > 0) {
     const located = problems
@@ -156,6 +180,7 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
     ...(typeof value.maxFileSize === 'number' ? { maxFileSize: value.maxFileSize } : {}),
     ...(Array.isArray(value.deployments) ? { deployments: value.deployments as Deployment[] } : {}),
     ...(Array.isArray(value.externalRoles) ? { externalRoles: value.externalRoles as ExternalRole[] } : {}),
+    ...(policies ? { policies } : {}),
     baseDir: dirname(resolve(filePath)),
     filePath,
   };

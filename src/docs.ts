@@ -11,15 +11,22 @@ function kindsOf(id: string): string {
   return rule ? rule.kinds.join(', ') : id.startsWith('set/') ? SET_KINDS : 'all';
 }
 
-/** All rules, engine findings first, then rule modules, each group sorted by id. */
-export function allRules(): { id: string; meta: RuleMeta; kinds: string }[] {
-  const builtin = Object.entries(BUILTIN_RULES).map(([id, meta]) => ({ id, meta, kinds: kindsOf(id) }));
-  const modules = [...RULES].sort((a, b) => a.id.localeCompare(b.id)).map((r) => ({ id: r.id, meta: r.meta, kinds: r.kinds.join(', ') }));
-  return [...builtin.sort((a, b) => a.id.localeCompare(b.id)), ...modules];
+/** A rule of the configuration (a policy), with its documentation and kinds. */
+export interface ExtraRule {
+  id: string;
+  meta: RuleMeta;
+  kinds: string;
 }
 
-/** One rule's documentation in Markdown (what `platlint explain` prints). */
-export function explainRule(id: string, meta: RuleMeta): string {
+/** All rules, engine findings first, then rule modules, then the configuration's policies (`extra`), each group sorted by id. */
+export function allRules(extra: readonly ExtraRule[] = []): { id: string; meta: RuleMeta; kinds: string }[] {
+  const builtin = Object.entries(BUILTIN_RULES).map(([id, meta]) => ({ id, meta, kinds: kindsOf(id) }));
+  const modules = [...RULES].sort((a, b) => a.id.localeCompare(b.id)).map((r) => ({ id: r.id, meta: r.meta, kinds: r.kinds.join(', ') }));
+  return [...builtin.sort((a, b) => a.id.localeCompare(b.id)), ...modules, ...[...extra].sort((a, b) => a.id.localeCompare(b.id))];
+}
+
+/** One rule's documentation in Markdown (what `platlint explain` prints); `kinds` for a rule outside the registry (a policy). */
+export function explainRule(id: string, meta: RuleMeta, kinds?: string): string {
   return [
     `## ${id}`,
     '',
@@ -27,7 +34,7 @@ export function explainRule(id: string, meta: RuleMeta): string {
     '',
     `- Severity: ${meta.severity}${meta.defaultOff ? ' (off by default)' : ''}`,
     `- Status: ${meta.status}`,
-    `- Kinds: ${kindsOf(id)}`,
+    `- Kinds: ${kinds ?? kindsOf(id)}`,
     `- Spec: ${meta.docs.spec}`,
     '',
     `**Why:** ${meta.docs.rationale}`,

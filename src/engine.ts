@@ -7,6 +7,9 @@ import { identify, isLenient, KINDS, type Identification, type KindSpec } from '
 import type { Path } from './path.js';
 import { validateSchema, type SchemaFinding } from './schema.js';
 import type { Target } from './source-map.js';
+import type { Severity } from './types.js';
+import { policyFindings } from './policies/run.js';
+import type { PolicySet } from './policies/spec.js';
 
 /** A rule's report before the engine positions it. */
 export interface RuleFinding {
@@ -17,6 +20,8 @@ export interface RuleFinding {
   extra?: ReportExtra;
   /** A finding inside a part checked as a kind of its own: that kind, and the length of the path to the part. */
   part?: { kind: string; apiVersion: string; depth: number };
+  /** The rule's default severity, when the registry does not know the rule (a policy of the configuration). */
+  severity?: Severity;
 }
 
 /** Thrown when a rule module fails: an internal error, never a silent pass. */
@@ -35,20 +40,23 @@ for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIN
  * document that name a kind of their own (the items of a `v1` `List`, an admission plugin's embedded
  * `configuration`, the EncryptionConfiguration behind the legacy `EncryptionConfig`) are checked by that
  * kind's schema and rules, at their path (see partsOf). `rules` limits the run to those rules (tests,
- * benchmarks).
+ * benchmarks). The configuration's `policies` run like rules, wherever the rules of their kinds run.
  */
-export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules?: readonly Rule[]): RuleFinding[] {
+export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules?: readonly Rule[], policies?: PolicySet): RuleFinding[] {
   const own = rules ? rules.filter((r) => r.kinds.includes(kind.kind) && enabled(r.id)) : enabledRules(kind.kind, enabled);
   const out = [...notices(kind).filter((f) => enabled(f.ruleId)), ...runOn(value, kind, own, [])];
+  if (policies) out.push(...policyFindings(value, kind, policies, enabled));
   const items = (value as { items?: unknown } | null)?.items;
   const itemKind = kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
   if (itemKind && Array.isArray(items)) {
     const itemRules = rules ? rules.filter((r) => r.kinds.includes(itemKind.kind) && enabled(r.id)) : enabledRules(itemKind.kind, enabled);
     items.forEach((item, i) => {
-      if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push(...runOn(item, itemKind, itemRules, ['items', i]));
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
+      out.push(...runOn(item, itemKind, itemRules, ['items', i]));
+      if (policies) out.push(...policyFindings(item, itemKind, policies, enabled).map((f) => ({ ...f, path: ['items', i, ...f.path] })));
     });
   }
-  for (const part of partsOf(value, kind)) out.push(...partFindings(part, enabled, rules).filter((f) => enabled(f.ruleId)));
+  for (const part of partsOf(value, kind)) out.push(...partFindings(part, enabled, rules, policies).filter((f) => enabled(f.ruleId)));
   return out;
 }
 
@@ -105,13 +113,13 @@ function matching(value: unknown, pattern: readonly string[], at: Path): [Path, 
 }
 
 /** The findings of one part: its schema and rules, or why it could not be identified, at the part's path. */
-function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: readonly Rule[] | undefined): RuleFinding[] {
+function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: readonly Rule[] | undefined, policies: PolicySet | undefined): RuleFinding[] {
   const { id, prefix } = part;
   // an item or embedded object of another group (plat or not) is not checked, and not reported one by one
   if (id.status === 'foreign' || id.status === 'unchecked') return [];
   if (id.status === 'invalid') return [{ ruleId: 'document/unknown-kind', message: id.message, path: [...prefix, id.field], target: 'value' }];
   const schema: RuleFinding[] = kindSchemaFindings(part.value, id.kind).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(f.fix !== undefined ? { extra: { fix: f.fix } } : {}) }));
-  return [...schema, ...runRules(part.value, id.kind, enabled, rules)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix, id.kind)));
+  return [...schema, ...runRules(part.value, id.kind, enabled, rules, policies)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix, id.kind)));
 }
 
 function prefixed(f: RuleFinding, prefix: Path, kind: KindSpec): RuleFinding {

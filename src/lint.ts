@@ -8,7 +8,7 @@ import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocume
 import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
 import { lexText } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
-import { ALL_RULES, RULE_IDS } from './rule-registry.js';
+import { ALL_RULES, knownRuleIds } from './rule-registry.js';
 import type { SchemaFinding } from './schema.js';
 import { locate, valueNode } from './source-map.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
@@ -151,7 +151,7 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
   keepChecked(found, value, kind); // the items of a List that are not plat get no finding
   for (const f of pre?.schema ?? kindSchemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
-  for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config))) {
+  for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config), undefined, config.policies)) {
     const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
     const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
     found.push(placed(text, f, range, f.extra?.fix, related));
@@ -204,11 +204,11 @@ function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | u
 }
 
 /** A finding with its range, before severity and kind are added. */
-type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'> & { part?: RuleFinding['part'] };
+type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'> & { part?: RuleFinding['part']; severity?: Severity };
 
-function placed(text: string, f: { ruleId: string; message: string; path: Path; part?: RuleFinding['part'] }, range: Range, fix?: string, related?: RelatedInfo[]): Found {
+function placed(text: string, f: { ruleId: string; message: string; path: Path; part?: RuleFinding['part']; severity?: Severity }, range: Range, fix?: string, related?: RelatedInfo[]): Found {
   const edit = fix === undefined ? undefined : fixAt(text, range, fix);
-  return { ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}), ...(edit ? { fix: edit } : {}), ...(f.part ? { part: f.part } : {}) };
+  return { ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}), ...(edit ? { fix: edit } : {}), ...(f.part ? { part: f.part } : {}), ...(f.severity ? { severity: f.severity } : {}) };
 }
 
 const PLAIN_SAFE = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
@@ -260,10 +260,11 @@ function documentFindings(found: readonly Found[], value: unknown, kind: KindSpe
   const secrets = secretsOf(value, kind);
   // a finding inside a part checked as a kind of its own (an item of a `List`, an embedded configuration)
   // carries that kind, and how many of its path's segments lead to the part
-  return found.map(({ part, ...f }) => ({
+  return found.map(({ part, severity, ...f }) => ({
     ...f,
     message: scrub(f.message, secrets),
-    severity: baseSeverity(f.ruleId),
+    // a policy's findings carry its severity (the registry knows platlint's own rules)
+    severity: severity ?? baseSeverity(f.ruleId),
     document: index,
     kind: part?.kind ?? kind.kind,
     apiVersion: part?.apiVersion ?? kind.apiVersion,
@@ -457,7 +458,7 @@ export function finishResult(r: RawResult): LintResult {
     d.severity = severity;
     configured.push(d);
   }
-  const { kept, suppressed, deferred } = applySuppressions(r.text, lineCounter, configured, RULE_IDS, SET_RULE);
+  const { kept, suppressed, deferred } = applySuppressions(r.text, lineCounter, configured, knownRuleIds(config), SET_RULE);
   const lineColumn = (range: Range): Position => {
     const s = lineCounter.linePos(range.start);
     const e = range.end > range.start ? lineCounter.linePos(range.end) : s;
@@ -526,7 +527,7 @@ function checkValues(values: readonly unknown[], config: Config, forced: KindSpe
     else if (id.status !== 'kind') result.allKinds = false;
     else {
       const read = decoded(value, id.kind);
-      result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules: runRules(read, id.kind, enabled) });
+      result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules: runRules(read, id.kind, enabled, undefined, config.policies) });
     }
   });
   return result;

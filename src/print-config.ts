@@ -28,9 +28,11 @@ export interface PrintedConfig {
 export function printConfig(config: Config, filePath: string, cwd: string, ruleIds: Iterable<string> = RULE_IDS): PrintedConfig {
   const shown = (p: string) => toPosix(relative(cwd, p)) || '.';
   const own = configFor(config, filePath);
+  // the configuration's policies have their own default severities
+  const policies = new Map((config.policies?.policies ?? []).map((p) => [p.id, p.severity]));
   const rules: Record<string, SeveritySetting> = {};
   for (const id of [...ruleIds].sort()) {
-    const s = effectiveSeverity(own, id, baseSeverity(id));
+    const s = effectiveSeverity(own, id, policies.get(id) ?? baseSeverity(id));
     rules[id] = s === null ? 'off' : s === 'warning' ? 'warn' : 'error';
   }
   return {

@@ -2,6 +2,7 @@ import type { LintResult } from '../lint.js';
 import type { FormatContext } from './index.js';
 import { documentCounts, findings, plural, type Finding } from './ci-common.js';
 import { ruleDocsUrl } from './rule-url.js';
+import { ALL_RULES } from '../rule-registry.js';
 
 /** GitHub shows at most this many annotations of each level per step (the rest are dropped silently). */
 export const ANNOTATIONS_PER_LEVEL = 10;
@@ -88,7 +89,7 @@ export function stepSummary(results: readonly LintResult[], ctx: Pick<FormatCont
   out += '| Severity | File | Line | Rule | Message |\n| --- | --- | --- | --- | --- |\n';
   let shown = 0;
   for (const { path, d } of [...errors, ...warnings]) {
-    const row = `| ${d.severity} | ${code(path)} | ${d.line}:${d.column} | [${code(d.ruleId)}](${ruleDocsUrl(d.ruleId)}) | ${escapeCell(d.message)} |\n`;
+    const row = `| ${d.severity} | ${code(path)} | ${d.line}:${d.column} | ${ALL_RULES.has(d.ruleId) ? `[${code(d.ruleId)}](${ruleDocsUrl(d.ruleId)})` : code(d.ruleId)} | ${escapeCell(d.message)} |\n`;
     if (Buffer.byteLength(out) + Buffer.byteLength(row) > SUMMARY_LIMIT) break;
     out += row;
     shown++;

@@ -1,3 +1,4 @@
+import type { RuleMeta } from '../define-rule.js';
 import type { LintResult } from '../lint.js';
 import { formatCompact } from './compact.js';
 import { formatGithub } from './github.js';
@@ -20,6 +21,8 @@ export interface FormatContext {
   dryRun: boolean;
   /** The environment (CI variables such as GITHUB_STEP_SUMMARY). */
   env: Readonly<Record<string, string | undefined>>;
+  /** The configuration's own rules (policies), described like platlint's: SARIF lists them. They have no documentation URL. */
+  policies?: readonly { id: string; meta: RuleMeta; kinds: string }[];
 }
 
 /** A report format: the whole report as text (a trailing newline included). */

@@ -66,7 +66,7 @@ export interface SarifRule {
   shortDescription: { text: string };
   fullDescription: { text: string };
   help: { text: string; markdown: string };
-  helpUri: string;
+  helpUri?: string;
   defaultConfiguration: { level: Level; enabled?: false };
   properties: { tags: string[]; precision: 'very-high'; 'security-severity'?: string };
 }
@@ -96,17 +96,19 @@ function ruleName(id: string): string {
     .join('');
 }
 
-function ruleDescriptor(id: string, meta: RuleMeta): SarifRule {
+function ruleDescriptor(id: string, meta: RuleMeta, policyKinds?: string): SarifRule {
+  // a policy of the configuration has no page in platlint's documentation: its help is its own description
+  const docs = policyKinds === undefined;
   return {
     id,
     name: ruleName(id),
     shortDescription: { text: meta.description },
     fullDescription: { text: `${meta.description} ${meta.docs.rationale}` },
     help: {
-      text: `${meta.docs.rationale}\n\nFix: ${meta.docs.remediation}\n\nDocumentation: ${ruleDocsUrl(id)}`,
-      markdown: `${explainRule(id, meta)}\n[Documentation](${ruleDocsUrl(id)})\n`,
+      text: `${meta.docs.rationale}\n\nFix: ${meta.docs.remediation}${docs ? `\n\nDocumentation: ${ruleDocsUrl(id)}` : ''}`,
+      markdown: `${explainRule(id, meta, policyKinds)}${docs ? `\n[Documentation](${ruleDocsUrl(id)})` : ''}\n`,
     },
-    helpUri: ruleDocsUrl(id),
+    ...(docs ? { helpUri: ruleDocsUrl(id) } : {}),
     defaultConfiguration: { level: meta.severity === 'error' ? 'error' : 'warning', ...(meta.defaultOff ? { enabled: false as const } : {}) },
     properties: {
       tags: [...new Set([id.split('/')[0]!, ...(isSecurityRule(id) ? ['security'] : [])])],
@@ -159,12 +161,17 @@ function levelOf(d: LocatedDiagnostic): Level {
  * comment, `external` for the baseline); files that cannot be read or parsed also reported as tool
  * execution notifications.
  */
-export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd'>): SarifLog {
+export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'policies'>): SarifLog {
   const rules: SarifRule[] = [];
   const index = new Map<string, number>();
   for (const [id, meta] of ALL_RULES) {
     index.set(id, rules.length);
     rules.push(ruleDescriptor(id, meta));
+  }
+  for (const p of ctx.policies ?? []) {
+    if (index.has(p.id)) continue;
+    index.set(p.id, rules.length);
+    rules.push(ruleDescriptor(p.id, p.meta, p.kinds));
   }
   const ruleIndex = (id: string) => {
     let i = index.get(id);
@@ -245,6 +252,6 @@ function fixOf(d: LocatedDiagnostic, fix: Fix, artifact: { uri: string; uriBaseI
   };
 }
 
-export function formatSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd'>): string {
+export function formatSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'policies'>): string {
   return JSON.stringify(toSarif(results, ctx), null, 2) + '\n';
 }

@@ -24,7 +24,7 @@ function isCommentAt(text: string, offset: number): boolean {
   return false;
 }
 
-export function codeActions(document: TextDocument, diagnostics: readonly LspDiagnostic[]): CodeAction[] {
+export function codeActions(document: TextDocument, diagnostics: readonly LspDiagnostic[], known: ReadonlySet<string> = RULE_IDS): CodeAction[] {
   const actions: CodeAction[] = [];
   const disabled = new Set<string>();
   const json = /^jsonc?$/.test(document.languageId) || /\.json$/i.test(document.uri);
@@ -43,7 +43,7 @@ export function codeActions(document: TextDocument, diagnostics: readonly LspDia
     const rule = d.code;
     const line = d.range.start.line;
     // JSON has no comments: a comment would make the file unreadable for the platform
-    if (json || data.fatal || !RULE_IDS.has(rule) || rule.startsWith('suppression/') || disabled.has(`${rule}@${line}`)) continue;
+    if (json || data.fatal || !known.has(rule) || rule.startsWith('suppression/') || disabled.has(`${rule}@${line}`)) continue;
     const disable = disableAction(document, d, rule);
     if (disable) {
       disabled.add(`${rule}@${line}`);

@@ -19,7 +19,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, parseConfig, type Config } from '../config.js';
-import { RULE_IDS, suggestRuleIds } from '../rule-registry.js';
+import { knownRuleIds, RULE_IDS, suggestRuleIds } from '../rule-registry.js';
 import { resolveConfig } from '../files.js';
 import { fileLevelResult } from '../lint.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLarge } from '../read.js';
@@ -457,7 +457,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onCodeAction((params) => {
     const document = documents.get(params.textDocument.uri);
     if (!document || tooLargeDocument(document)) return [];
-    return codeActions(document, params.context.diagnostics);
+    return codeActions(document, params.context.diagnostics, knownRuleIds(configFor(filePathOf(document.uri), document.uri).config));
   });
 
   documents.listen(connection);

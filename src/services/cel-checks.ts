@@ -78,13 +78,46 @@ export function isTimestamp(text: string): boolean {
   return true;
 }
 
+/** RE2's POSIX classes as the characters of a JavaScript class. */
+const POSIX_CLASSES: Record<string, string> = {
+  alnum: '0-9A-Za-z',
+  alpha: 'A-Za-z',
+  ascii: '\\x00-\\x7F',
+  blank: '\\t ',
+  cntrl: '\\x00-\\x1F\\x7F',
+  digit: '0-9',
+  graph: '!-~',
+  lower: 'a-z',
+  print: ' -~',
+  punct: '!-/:-@[-`{-~',
+  space: '\\t\\n\\v\\f\\r ',
+  upper: 'A-Z',
+  word: '0-9A-Za-z_',
+  xdigit: '0-9A-Fa-f',
+};
+
 const RE2_ESCAPES = new Set('aftnrvbBAzdDsSwWpPQExC0123456789'.split(''));
 
 /** Why RE2 (the platform's regular expression engine) refuses a pattern, or undefined when it accepts it. */
 export function re2Problem(pattern: string): string | undefined {
+  const t = re2ToJs(pattern);
+  return 'problem' in t ? t.problem : undefined;
+}
+
+/**
+ * An RE2 pattern as a JavaScript pattern of the same meaning (`\A` → `^`, `(?i)` … dropped, `\Q…\E` quoted,
+ * POSIX classes approximated), or why RE2 refuses it.
+ */
+export function re2ToJs(pattern: string): { js: string; flags: string } | { problem: string } {
+  const t = translate(pattern);
+  return typeof t === 'string' ? { problem: t } : t;
+}
+
+function translate(pattern: string): string | { js: string; flags: string } {
   const perl = /\(\?(?:[=!]|<[=!]|>)/.exec(pattern);
   if (perl) return `invalid or unsupported Perl syntax: \`${perl[0]}\``;
   let js = '';
+  let jsFlags = '';
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
@@ -110,10 +143,10 @@ export function re2Problem(pattern: string): string | undefined {
     if (inClass) {
       const posix = /^\[:(\^?)([a-z]+):\]/.exec(pattern.slice(i));
       if (posix) {
-        if (!['alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit'].includes(posix[2]!)) {
-          return `invalid character class range: \`${posix[0]}\``;
-        }
-        js += 'a-z';
+        const chars = POSIX_CLASSES[posix[2]!];
+        if (chars === undefined) return `invalid character class range: \`${posix[0]}\``;
+        // a negated POSIX class has no JavaScript form inside a class: its evaluation is approximated
+        js += posix[1] === '^' ? '\\s\\S' : chars;
         i += posix[0].length - 1;
         continue;
       }
@@ -137,6 +170,8 @@ export function re2Problem(pattern: string): string | undefined {
       }
       const flags = /^\(\?([imsU-]*)(:|\))/.exec(pattern.slice(i));
       if (flags && flags[1] !== '' && !/-$/.test(flags[1]!)) {
+        // a flag group at the very start applies to the whole pattern; elsewhere it is approximated away
+        if (js === '' && flags[2] === ')') for (const f of flags[1]!.replace(/-.*$/, '')) if ('ims'.includes(f) && !jsFlags.includes(f)) jsFlags += f;
         js += flags[2] === ':' ? '(?:' : '';
         i += flags[0].length - 1;
         continue;
@@ -160,7 +195,7 @@ export function re2Problem(pattern: string): string | undefined {
     const msg = err instanceof Error ? err.message.replace(/^Invalid regular expression: \/.*\/[a-z]*: /, '') : String(err);
     return `invalid regular expression: ${msg.charAt(0).toLowerCase()}${msg.slice(1)}`;
   }
-  return undefined;
+  return { js, flags: jsFlags };
 }
 
 const INT64_MAX = 9223372036854775807n;
@@ -198,8 +233,17 @@ function accepts(param: string, arg: string): boolean {
   return false;
 }
 
-/** The platform-specific checks over a type-checked tree; the first problem found, or undefined. */
-export function platformProblem(root: unknown, src: string, env: Environment, display: (t: string) => string): CelProblem | undefined {
+/** The fields of an object type of an environment (field name → CEL type), or undefined for any other type. */
+export type FieldLookup = (type: string) => Readonly<Record<string, string>> | undefined;
+
+/** The object types of the platform's environments (src/services/cel-env.ts). */
+export const platformFields: FieldLookup = (type) => OBJECT_FIELDS[type];
+
+/**
+ * The platform-specific checks over a type-checked tree; the first problem found, or undefined. `fields` knows
+ * the environment's object types (for `has()` on an undefined field and indexing an object).
+ */
+export function platformProblem(root: unknown, src: string, env: Environment, display: (t: string) => string, fields: FieldLookup = platformFields): CelProblem | undefined {
   const stack: unknown[] = [root];
   const negated = new Set<Node>();
   while (stack.length) {
@@ -210,7 +254,7 @@ export function platformProblem(root: unknown, src: string, env: Environment, di
     if (n.op === 'value' && typeof n.args === 'bigint' && n.args > INT64_MAX && !(negated.has(n) && n.args === INT64_MAX + 1n)) {
       return { message: `integer literal \`${n.args}\` is out of range: ints are 64-bit`, ...rangeOf(n) };
     }
-    const p = check(n, src, env, display);
+    const p = check(n, src, env, display, fields);
     if (p) return p;
     const kids = children(n);
     for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
@@ -218,7 +262,7 @@ export function platformProblem(root: unknown, src: string, env: Environment, di
   return undefined;
 }
 
-function check(n: Node, src: string, env: Environment, display: (t: string) => string): CelProblem | undefined {
+function check(n: Node, src: string, env: Environment, display: (t: string) => string, fields: FieldLookup): CelProblem | undefined {
   if (n.op === 'rcall' && Array.isArray(n.args)) {
     const [name, recv, args] = n.args as [string, Node, Node[]];
     const recvType = recv?.checkedType?.name;
@@ -263,26 +307,27 @@ function check(n: Node, src: string, env: Environment, display: (t: string) => s
     }
     if (name === 'has' && isNode(args?.[0]) && args[0].op === '.') {
       const [obj, field] = args[0].args as [Node, string];
-      const fields = objectFields(env, selectionType(obj));
-      if (fields && !(field in fields)) return { message: `undefined field \`${field}\``, ...fieldRange(src, args[0]) };
+      const declared = objectFields(fields, selectionType(obj, fields));
+      if (declared && !Object.prototype.hasOwnProperty.call(declared, field)) return { message: `undefined field \`${field}\``, ...fieldRange(src, args[0]) };
     }
   }
   if ((n.op === '[]' || n.op === '[?]') && Array.isArray(n.args)) {
     const obj = n.args[0] as Node;
     const t = obj?.checkedType?.name;
-    if (t && objectFields(env, t)) return { message: `no index operator on \`${display(t)}\`; select a field with \`.\``, ...rangeOf(n) };
+    if (t && objectFields(fields, t)) return { message: `no index operator on \`${display(t)}\`; select a field with \`.\``, ...rangeOf(n) };
   }
   return undefined;
 }
 
 /** The object type of a selection chain (`request.resourceAttributes`); `has()` leaves inner nodes unchecked. */
-function selectionType(n: Node | undefined): string | undefined {
+function selectionType(n: Node | undefined, fields: FieldLookup): string | undefined {
   if (!n) return undefined;
   if (n.checkedType) return n.checkedType.name;
   if (n.op === '.' && Array.isArray(n.args)) {
     const [obj, field] = n.args as [Node, string];
-    const t = selectionType(obj);
-    return t === undefined ? undefined : OBJECT_FIELDS[t]?.[field];
+    const t = selectionType(obj, fields);
+    const declared = t === undefined ? undefined : fields(t);
+    return declared && Object.prototype.hasOwnProperty.call(declared, field) ? declared[field] : undefined;
   }
   return undefined;
 }
@@ -294,6 +339,6 @@ function fieldRange(src: string, sel: Node): { start: number; end: number } {
   return at >= r.start ? { start: at, end: at + field.length } : r;
 }
 
-function objectFields(_env: Environment, type: string | undefined): Record<string, string> | undefined {
-  return type === undefined ? undefined : OBJECT_FIELDS[type];
+function objectFields(fields: FieldLookup, type: string | undefined): Readonly<Record<string, string>> | undefined {
+  return type === undefined ? undefined : fields(type);
 }

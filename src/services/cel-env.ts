@@ -15,7 +15,7 @@ const neverRun = (): never => {
 };
 
 /** Functions of the platform's CEL libraries that the library lacks (signatures in its notation). */
-const FUNCTIONS: readonly string[] = [
+export const FUNCTIONS: readonly string[] = [
   // strings extension, version 2
   'string.charAt(int): string',
   'string.replace(string, string): string',
@@ -138,9 +138,9 @@ const FUNCTIONS: readonly string[] = [
 
 
 /** Object types of the extension libraries (opaque: no fields). */
-const OPAQUE_TYPES = ['plat.URL', 'net.IP', 'net.CIDR', 'plat.Quantity', 'plat.Semver', 'plat.NamedFormat'];
+export const OPAQUE_TYPES = ['plat.URL', 'net.IP', 'net.CIDR', 'plat.Quantity', 'plat.Semver', 'plat.NamedFormat'];
 /** Namespace constants: a dotted call such as `sets.contains(a, b)` is a method of a constant. */
-const NAMESPACES: Record<string, string> = {
+export const NAMESPACES: Record<string, string> = {
   sets: 'plat.SetsNamespace',
   strings: 'plat.StringsNamespace',
   lists: 'plat.ListsNamespace',

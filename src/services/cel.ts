@@ -7,7 +7,7 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { cachedRequire } from './cached-require.js';
 import { buildEnvironments, type CelLibrary, type CelVariable } from './cel-env.js';
-import { methodNameRange, platformProblem, rangeOf } from './cel-checks.js';
+import { methodNameRange, platformFields, platformProblem, rangeOf, type FieldLookup } from './cel-checks.js';
 
 export type { CelVariable } from './cel-env.js';
 
@@ -70,11 +70,14 @@ function remember(key: string, out: CelOutcome): void {
 }
 
 function environments(): Record<CelVariable, Environment> {
-  if (!envs) {
-    lib = cachedRequire(import.meta.url, MODULE) as CelLibrary;
-    envs = buildEnvironments(lib);
-  }
+  envs ??= buildEnvironments(celLibrary());
   return envs;
+}
+
+/** The CEL library, loaded on first use (policies build their own environments from it: src/policies/env.ts). */
+export function celLibrary(): CelLibrary {
+  lib ??= cachedRequire(import.meta.url, MODULE) as CelLibrary;
+  return lib;
 }
 
 /** Whether the CEL library has been loaded in this process (for start-up tests). */
@@ -291,10 +294,24 @@ function parseErrorAt(env: Environment, src: string): number | undefined {
 /** How many rewrites (`rewrite`, blanked optional entries) one expression may take: each parses the whole text. */
 const MAX_REWRITES = 16;
 
-function compile(variable: CelVariable, src: string, rewrites = 0): CelOutcome {
-  if (rewrites === 0) compiles++;
-  if (src.trim() === '') return { status: 'error', message: 'expression has only white space', start: 0, end: src.length };
-  const env = environments()[variable];
+function compile(variable: CelVariable, src: string): CelOutcome {
+  compiles++;
+  return compileIn(environments()[variable], src).outcome;
+}
+
+/** A compiled expression: its outcome, and on success the library's program (evaluable, its tree checked). */
+export interface CelCompiled {
+  outcome: CelOutcome;
+  program?: ReturnType<Environment['parse']>;
+}
+
+/**
+ * Compiles and type-checks an expression in an environment, with the platform's checks over the tree
+ * (src/services/cel-checks.ts); `fields` gives the fields of the environment's object types. The platform's
+ * environments use it through celService; policies (src/policies/compile.ts) with environments of their own.
+ */
+export function compileIn(env: Environment, src: string, fields: FieldLookup = platformFields, rewrites = 0): CelCompiled {
+  if (src.trim() === '') return { outcome: { status: 'error', message: 'expression has only white space', start: 0, end: src.length } };
   let parsed: ReturnType<Environment['parse']>;
   try {
     parsed = env.parse(src);
@@ -302,36 +319,37 @@ function compile(variable: CelVariable, src: string, rewrites = 0): CelOutcome {
     const e = err as { code?: string; summary?: string; message?: string; range?: { start: number; end: number } };
     const r = e.range ?? { start: 0, end: src.length };
     const gap = unsupportedSyntax(env, src, r.start);
-    if (gap) return gap;
+    if (gap) return { outcome: gap };
     // optional entries before a real syntax error: report the error at its own place
     const entries = optionalEntries(src);
     if (entries.length > 0 && entries[0]! <= r.start) {
       const plain = withoutEntries(src, entries);
       const next = parseErrorAt(env, plain);
-      if (next !== undefined && next > r.start && rewrites < MAX_REWRITES) return compile(variable, plain, rewrites + 1);
+      if (next !== undefined && next > r.start && rewrites < MAX_REWRITES) return { outcome: compileIn(env, plain, fields, rewrites + 1).outcome };
     }
     const same = rewrites < MAX_REWRITES ? rewrite(env, src, r.start) : undefined;
     if (rewrites >= MAX_REWRITES && src[r.start] === '.') {
-      return { status: 'unsupported', message: 'platlint cannot check an expression with this many names from the root scope (`.claims`) or floats written `.5`', start: r.start, end: r.start + 1 };
+      return { outcome: { status: 'unsupported', message: 'platlint cannot check an expression with this many names from the root scope (`.claims`) or floats written `.5`', start: r.start, end: r.start + 1 } };
     }
     if (same) {
-      const out = compile(variable, same.src, rewrites + 1);
-      if (out.status === 'ok' || same.shift === 0) return out;
+      const compiled = compileIn(env, same.src, fields, rewrites + 1);
+      const out = compiled.outcome;
+      if (out.status === 'ok' || same.shift === 0) return compiled;
       const back = (p: number | undefined) => (p === undefined || p <= same.at ? p : p - same.shift);
-      return out.status === 'error' ? { ...out, start: back(out.start)!, end: back(out.end)! } : { ...out, start: back(out.start), end: back(out.end) };
+      return { outcome: out.status === 'error' ? { ...out, start: back(out.start)!, end: back(out.end)! } : { ...out, start: back(out.start), end: back(out.end) } };
     }
-    return { status: 'error', message: errorMessage(e.code ?? 'parse', e.summary ?? e.message ?? 'syntax error', undefined, env, true), ...clamp(src, r) };
+    return { outcome: { status: 'error', message: errorMessage(e.code ?? 'parse', e.summary ?? e.message ?? 'syntax error', undefined, env, true), ...clamp(src, r) } };
   }
   const res = parsed.check();
   if (!res.valid) {
     const e = res.error as unknown as { code?: string; summary?: string; message?: string; node?: ErrorNode; range?: { start: number; end: number } };
     const gap = unsupportedCheck(parsed.ast, e?.code, e?.node, e?.range);
-    if (gap) return gap;
-    return { status: 'error', message: errorMessage(e?.code ?? 'type', e?.summary ?? e?.message ?? 'type error', e?.node, env), ...clamp(src, errorRange(src, e?.node, e?.range)) };
+    if (gap) return { outcome: gap };
+    return { outcome: { status: 'error', message: errorMessage(e?.code ?? 'type', e?.summary ?? e?.message ?? 'type error', e?.node, env), ...clamp(src, errorRange(src, e?.node, e?.range)) } };
   }
-  const problem = platformProblem(parsed.ast, src, env, celTypeName);
-  if (problem) return { status: 'error', message: problem.message, ...clamp(src, problem) };
-  return { status: 'ok', type: celTypeName(res.type ?? 'dyn') };
+  const problem = platformProblem(parsed.ast, src, env, celTypeName, fields);
+  if (problem) return { outcome: { status: 'error', message: problem.message, ...clamp(src, problem) } };
+  return { outcome: { status: 'ok', type: celTypeName(res.type ?? 'dyn') }, program: parsed };
 }
 
 function clamp(src: string, r: { start: number; end: number }): { start: number; end: number } {

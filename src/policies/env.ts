@@ -1,0 +1,270 @@
+/**
+ * The CEL environments policies are compiled and evaluated in. One base environment per thread: the library's
+ * standard functions and macros (which evaluate), the platform's extension functions that
+ * src/policies/functions.ts implements, and the two-variable comprehensions and `sortBy`/`optMap`/`optFlatMap`
+ * macros with evaluating implementations (each step metered: src/policies/budget.ts). What platlint does not
+ * evaluate is not declared at all (functions.ts UNAVAILABLE). Then one environment per kind a policy names:
+ * its object types (src/policies/schema-types.ts), each with a class of its own, and `object`.
+ */
+import type { Environment } from '@marcbachmann/cel-js';
+import { celLibrary } from '../services/cel.js';
+import { FUNCTIONS, NAMESPACES, type CelLibrary } from '../services/cel-env.js';
+import { implementations, PolicyEvalError, UrlValue } from './functions.js';
+import { charge } from './budget.js';
+import type { KindTypes } from './spec.js';
+
+/** An object type's class: converted document values are instances of it (src/policies/convert.ts). */
+export type ObjectClass = new () => object;
+
+export interface KindEnvironment {
+  /** The kind's environment with `object`; clone it to add `variables` and `self`. */
+  env: Environment;
+  /** The class of each object type. */
+  classes: ReadonlyMap<string, ObjectClass>;
+  types: KindTypes;
+}
+
+let base: Environment | undefined;
+const byKind = new WeakMap<KindTypes, KindEnvironment>();
+
+/**
+ * The library's limits for policy expressions: the platform's nesting limit (250), and a tree of at most
+ * 10,000 nodes (an expression of the configuration is at most 10,000 characters: the configuration schema).
+ */
+const LIMITS = { maxDepth: 250, maxAstNodes: 10_000, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 32 };
+
+/** The base environment of policies (one per thread). */
+export function policyBase(): Environment {
+  if (!base) {
+    const lib = celLibrary();
+    const env = new lib.Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: true, limits: LIMITS });
+    env.registerType('plat.URL', UrlValue as unknown as ObjectClass);
+    for (const [name, type] of Object.entries(NAMESPACES)) {
+      if (name === 'format') continue; // the format library is not evaluated
+      const Ns = namedClass(type);
+      env.registerType(type, Ns);
+      env.registerConstant(name, type, new Ns());
+    }
+    const impl = implementations(lib);
+    for (const sig of FUNCTIONS) {
+      const handler = impl[sig];
+      if (handler) env.registerFunction(sig, handler as (...a: unknown[]) => unknown, { async: false } as never);
+    }
+    registerMacros(env, lib);
+    base = env;
+  }
+  return base;
+}
+
+/** The environment of a kind's documents, built once per thread and set of types. */
+export function kindEnvironment(types: KindTypes): KindEnvironment {
+  let k = byKind.get(types);
+  if (!k) {
+    const env = policyBase().clone();
+    const classes = new Map<string, ObjectClass>();
+    for (const name of Object.keys(types.types)) classes.set(name, namedClass(name));
+    for (const [name, fields] of Object.entries(types.types)) env.registerType(name, { ctor: classes.get(name)!, fields: { ...fields } } as never);
+    env.registerVariable('object', types.root);
+    k = { env, classes, types };
+    byKind.set(types, k);
+  }
+  return k;
+}
+
+export function namedClass(name: string): ObjectClass {
+  // a distinct class per type: the library knows object types by their constructor
+  return { [name]: class {} }[name] as ObjectClass;
+}
+
+type Checker = {
+  check(node: unknown, ctx: unknown): TypeDecl;
+  getType(name: string): TypeDecl;
+  createError(code: string, message: string, node: unknown): Error;
+};
+type TypeDecl = { kind: string; name: string; keyType?: TypeDecl; valueType?: TypeDecl };
+type Ctx = { forkWithVariable(name: string, type: TypeDecl): Ctx; iterValue?: unknown };
+type MacroNode = { op: string; args: unknown };
+type MacroInput = { args: MacroNode[]; receiver: MacroNode };
+type Evaluator = { run(node: unknown, ctx: unknown): unknown };
+
+function identifier(checker: Checker, node: MacroNode, what: string): string {
+  if (node.op === 'id' && typeof node.args === 'string') return node.args;
+  throw checker.createError('invalid_macro_argument', `${what}: the variable must be a simple identifier`, node);
+}
+
+function pairTypes(checker: Checker, t: TypeDecl): [TypeDecl, TypeDecl] {
+  if (t.kind === 'list') return [checker.getType('int'), t.valueType ?? checker.getType('dyn')];
+  if (t.kind === 'map') return [t.keyType ?? checker.getType('dyn'), t.valueType ?? checker.getType('dyn')];
+  return [checker.getType('dyn'), checker.getType('dyn')];
+}
+
+function expectBool(checker: Checker, node: MacroNode, t: TypeDecl, name: string): void {
+  if (t.name !== 'bool' && t.name !== 'dyn') throw checker.createError('invalid_macro_argument', `${name}() predicate must return bool`, node);
+}
+
+/** The (index or key, value) pairs of a list or map, each step charged one unit. */
+function pairs(v: unknown): [unknown, unknown][] {
+  let out: [unknown, unknown][];
+  if (Array.isArray(v)) out = v.map((x, i) => [BigInt(i), x]);
+  else if (v instanceof Map) out = [...v.entries()];
+  else if (v !== null && typeof v === 'object') out = Object.entries(v);
+  else throw new PolicyEvalError('invalid_comprehension_range', 'a comprehension ranges over a list or a map');
+  charge(out.length);
+  return out;
+}
+
+function truth(v: unknown): boolean {
+  if (typeof v !== 'boolean') throw new PolicyEvalError('no_matching_overload', 'a predicate gave a value that is not a bool');
+  return v;
+}
+
+type Mode = 'all' | 'exists' | 'existsOne' | 'transformList' | 'transformMap';
+
+/**
+ * A receiver macro with two iteration variables (the platform's two-variable comprehensions), typed as the
+ * platform types them and evaluated here: `all` and `exists` follow CEL's rule that an error is ignored when
+ * another element decides the result.
+ */
+function twoVarMacro(name: string, mode: Mode, filtered: boolean) {
+  return ({ args, receiver }: MacroInput) => {
+    const macro = {
+      args,
+      receiver,
+      async: false,
+      types: undefined as [TypeDecl, TypeDecl] | undefined,
+      typeCheck(checker: Checker, _m: unknown, ctx: Ctx) {
+        const recv = checker.check(receiver, ctx);
+        const a = identifier(checker, args[0]!, name);
+        const b = identifier(checker, args[1]!, name);
+        macro.types = pairTypes(checker, recv);
+        const [kt, vt] = macro.types;
+        const inner = ctx.forkWithVariable(a, kt).forkWithVariable(b, vt);
+        const rest = args.slice(2).map((n) => checker.check(n, inner));
+        if (mode === 'all' || mode === 'exists' || mode === 'existsOne') {
+          expectBool(checker, args[2]!, rest[0]!, name);
+          return checker.getType('bool');
+        }
+        if (filtered) expectBool(checker, args[2]!, rest[0]!, name);
+        const t = rest[rest.length - 1]!;
+        return mode === 'transformList' ? checker.getType(`list<${t.name}>`) : checker.getType(`map<${kt.name}, ${t.name}>`);
+      },
+      evaluate(ev: Evaluator, _m: unknown, ctx: Ctx) {
+        const [kt, vt] = macro.types!;
+        const first = ctx.forkWithVariable((args[0]!.args as string), kt);
+        const second = first.forkWithVariable(args[1]!.args as string, vt);
+        const items = pairs(ev.run(receiver, ctx));
+        const step = (k: unknown, v: unknown, node: MacroNode) => {
+          first.iterValue = k;
+          second.iterValue = v;
+          return ev.run(node, second);
+        };
+        if (mode === 'all' || mode === 'exists') {
+          let error: unknown;
+          for (const [k, v] of items) {
+            let r: boolean;
+            try {
+              r = truth(step(k, v, args[2]!));
+            } catch (err) {
+              error ??= err;
+              continue;
+            }
+            if (mode === 'all' && !r) return false;
+            if (mode === 'exists' && r) return true;
+          }
+          if (error !== undefined) throw error;
+          return mode === 'all';
+        }
+        if (mode === 'existsOne') return items.filter(([k, v]) => truth(step(k, v, args[2]!))).length === 1;
+        const list: unknown[] = [];
+        const map: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+        for (const [k, v] of items) {
+          if (filtered && !truth(step(k, v, args[2]!))) continue;
+          const out = step(k, v, args[args.length - 1]!);
+          if (mode === 'transformList') list.push(out);
+          else map[String(k)] = out;
+        }
+        return mode === 'transformList' ? list : map;
+      },
+    };
+    return macro;
+  };
+}
+
+function registerMacros(env: Environment, lib: CelLibrary): void {
+  const reg = (sig: string, handler: (input: MacroInput) => unknown) => env.registerFunction(sig, handler as never);
+  for (const recv of ['list', 'map']) {
+    reg(`${recv}.all(ast, ast, ast): bool`, twoVarMacro('all', 'all', false));
+    reg(`${recv}.exists(ast, ast, ast): bool`, twoVarMacro('exists', 'exists', false));
+    reg(`${recv}.existsOne(ast, ast, ast): bool`, twoVarMacro('existsOne', 'existsOne', false));
+    reg(`${recv}.exists_one(ast, ast, ast): bool`, twoVarMacro('exists_one', 'existsOne', false));
+    reg(`${recv}.transformList(ast, ast, ast): list<dyn>`, twoVarMacro('transformList', 'transformList', false));
+    reg(`${recv}.transformList(ast, ast, ast, ast): list<dyn>`, twoVarMacro('transformList', 'transformList', true));
+    reg(`${recv}.transformMap(ast, ast, ast): map<dyn, dyn>`, twoVarMacro('transformMap', 'transformMap', false));
+    reg(`${recv}.transformMap(ast, ast, ast, ast): map<dyn, dyn>`, twoVarMacro('transformMap', 'transformMap', true));
+  }
+  // list.sortBy(e, keyExpr): the list ordered by a key computed per element
+  reg('list.sortBy(ast, ast): list<dyn>', ({ args, receiver }) => {
+    const macro = {
+      args,
+      receiver,
+      async: false,
+      type: undefined as TypeDecl | undefined,
+      typeCheck(checker: Checker, _m: unknown, ctx: Ctx) {
+        const recv = checker.check(receiver, ctx);
+        const v = identifier(checker, args[0]!, 'sortBy');
+        macro.type = recv.valueType ?? checker.getType('dyn');
+        checker.check(args[1]!, ctx.forkWithVariable(v, macro.type));
+        return recv.kind === 'list' ? recv : checker.getType('list<dyn>');
+      },
+      evaluate(ev: Evaluator, _m: unknown, ctx: Ctx) {
+        const list = ev.run(receiver, ctx);
+        if (!Array.isArray(list)) throw new PolicyEvalError('no_matching_overload', 'sortBy() sorts a list');
+        const inner = ctx.forkWithVariable(args[0]!.args as string, macro.type!);
+        const keyed = list.map((x) => {
+          inner.iterValue = x;
+          return { x, key: ev.run(args[1]!, inner) };
+        });
+        charge(list.length * Math.ceil(Math.log2(list.length + 1)));
+        keyed.sort((a, b) => order(a.key, b.key));
+        return keyed.map((k) => k.x);
+      },
+    };
+    return macro;
+  });
+  // optional.optMap(v, expr) / optFlatMap(v, expr)
+  for (const [name, flat] of [['optMap', false], ['optFlatMap', true]] as const) {
+    reg(`optional.${name}(ast, ast): optional<dyn>`, ({ args, receiver }) => {
+      const macro = {
+        args,
+        receiver,
+        async: false,
+        type: undefined as TypeDecl | undefined,
+        typeCheck(checker: Checker, _m: unknown, ctx: Ctx) {
+          const recv = checker.check(receiver, ctx);
+          const v = identifier(checker, args[0]!, name);
+          macro.type = recv.valueType ?? checker.getType('dyn');
+          const t = checker.check(args[1]!, ctx.forkWithVariable(v, macro.type));
+          if (flat) return t.kind === 'optional' ? t : checker.getType('optional<dyn>');
+          return checker.getType(`optional<${t.name}>`);
+        },
+        evaluate(ev: Evaluator, _m: unknown, ctx: Ctx) {
+          const opt = ev.run(receiver, ctx);
+          if (!(opt instanceof lib.Optional)) throw new PolicyEvalError('no_matching_overload', `${name}() takes an optional`);
+          if (!opt.hasValue()) return lib.Optional.none();
+          const inner = ctx.forkWithVariable(args[0]!.args as string, macro.type!);
+          inner.iterValue = opt.value();
+          const out = ev.run(args[1]!, inner);
+          return flat ? out : lib.Optional.of(out);
+        },
+      };
+      return macro;
+    });
+  }
+}
+
+function order(a: unknown, b: unknown): number {
+  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  throw new PolicyEvalError('no_matching_overload', 'sortBy() keys have no order');
+}

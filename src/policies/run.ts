@@ -1,0 +1,234 @@
+/**
+ * Running a configuration's policies on a document: the findings of its failed validations, at their field
+ * paths, like any rule's (src/engine.ts positions them), and `policy/evaluation-error` findings for
+ * expressions that fail to evaluate. Nothing here throws on a document: an error of an expression is a
+ * finding, never a crash and never a silent pass.
+ *
+ * Per policy and document: the match conditions decide whether the policy applies; `variables` are
+ * evaluated on first use; each validation is evaluated on the document, or with `forEach` on each item (as
+ * `self`), and reported at the item (or `reportAt` below it) when false. A messageExpression is evaluated on
+ * a copy of the document whose secret values read `[redacted]`, so no part of a secret can reach a message,
+ * which then goes through the redaction of every message (src/lint.ts, src/redact.ts).
+ */
+import type { RuleFinding } from '../engine.js';
+import type { KindSpec } from '../kinds.js';
+import type { Path } from '../path.js';
+import { BudgetExceeded, PolicyEvalError, startMeter } from './budget.js';
+import { compilePolicies, type Compiled, type CompiledPolicies, type CompiledPolicy } from './compile.js';
+import { redactedCopy, toCel } from './convert.js';
+import { walkPath } from './paths.js';
+import { EVALUATION_ERROR, MAX_MESSAGE, POLICY_BUDGET, type PolicySet } from './spec.js';
+
+const compiledSets = new WeakMap<PolicySet, CompiledPolicies>();
+
+/** The compiled policies of a set, once per thread (the configuration loader seeds its own: rememberCompiled). */
+function compiled(set: PolicySet): CompiledPolicies {
+  let c = compiledSets.get(set);
+  if (!c) compiledSets.set(set, (c = compilePolicies(set).compiled));
+  return c;
+}
+
+/** Keeps the programs the configuration loader compiled for a set, so that the thread that loaded it does not compile again. */
+export function rememberCompiled(set: PolicySet, c: CompiledPolicies): void {
+  compiledSets.set(set, c);
+}
+
+const kindSets = new WeakMap<PolicySet, ReadonlySet<string>>();
+
+/** The kinds the policies of a set check. */
+function kindsOf(set: PolicySet): ReadonlySet<string> {
+  let kinds = kindSets.get(set);
+  if (!kinds) kindSets.set(set, (kinds = new Set(set.policies.flatMap((p) => p.kinds))));
+  return kinds;
+}
+
+/** An expression that failed inside a variable it read. */
+class VariableFailed extends Error {
+  constructor(
+    readonly variable: Compiled,
+    readonly failure: unknown,
+  ) {
+    super('variable failed');
+  }
+}
+
+type Activation = { object: unknown; variables: object; self?: unknown };
+
+/** The `variables` object of a document: each variable evaluated on first use, once. */
+function variablesOf(policy: CompiledPolicy, object: unknown): object {
+  const vars = new policy.variablesClass();
+  if (policy.variables.length === 0) return vars;
+  const act: Activation = { object, variables: vars };
+  for (const v of policy.variables) {
+    let done = false;
+    let value: unknown;
+    Object.defineProperty(vars, v.name, {
+      enumerable: true,
+      get() {
+        if (!done) {
+          try {
+            value = v.compiled.program(act);
+          } catch (err) {
+            throw err instanceof VariableFailed || err instanceof BudgetExceeded ? err : new VariableFailed(v.compiled, err);
+          }
+          done = true;
+        }
+        return value;
+      },
+    });
+  }
+  return vars;
+}
+
+/** The enabled policies of a kind, kept per `enabled` function (one per configuration: see enabledIn in src/lint.ts). */
+const enabledByKind = new WeakMap<(ruleId: string) => boolean, Map<string, readonly CompiledPolicy[]>>();
+
+function enabledPolicies(set: PolicySet, kind: string, enabled: (ruleId: string) => boolean): readonly CompiledPolicy[] {
+  let byKind = enabledByKind.get(enabled);
+  if (!byKind) enabledByKind.set(enabled, (byKind = new Map()));
+  let list = byKind.get(kind);
+  if (!list) byKind.set(kind, (list = (compiled(set).byKind.get(kind) ?? []).filter((p) => enabled(p.source.id))));
+  return list;
+}
+
+/** Runs the enabled policies of a kind on a document; findings carry paths from the document's root. */
+export function policyFindings(value: unknown, kind: KindSpec, set: PolicySet, enabled: (ruleId: string) => boolean): RuleFinding[] {
+  if (!kindsOf(set).has(kind.kind)) return [];
+  const policies = enabledPolicies(set, kind.kind, enabled);
+  if (policies.length === 0) return [];
+  const out: RuleFinding[] = [];
+  const object = toCel(value, policies[0]!.kind, compiled(set).fieldsRead.get(kind.kind)!);
+  if (object === undefined) return [];
+  let redacted: { object: unknown } | undefined;
+  const redactedObject = () => (redacted ??= { object: redactedCopy(object, kind.sensitive) }).object;
+  for (const policy of policies) runPolicy(policy, object, redactedObject, out);
+  return out;
+}
+
+function runPolicy(policy: CompiledPolicy, object: unknown, redactedObject: () => unknown, out: RuleFinding[]): void {
+  const meter = startMeter(POLICY_BUDGET);
+  const id = policy.source.id;
+  const variables = variablesOf(policy, object);
+  let messageVariables: object | undefined;
+  const failed = (c: Compiled, err: unknown, path: Path) => out.push(evaluationError(id, c, err, path));
+  try {
+    for (const m of policy.matchConditions) {
+      let r: unknown;
+      try {
+        r = m.compiled.program({ object, variables });
+      } catch (err) {
+        if (err instanceof BudgetExceeded) throw err;
+        return void failed(m.compiled, err, []);
+      }
+      if (meter.exceeded) throw new BudgetExceeded(meter.limit);
+      if (r !== true) {
+        if (r !== false) failed(m.compiled, new PolicyEvalError('not_bool', 'not a bool'), []);
+        return;
+      }
+    }
+    for (const v of policy.validations) {
+      const items: [Path, unknown][] = v.forEach ? walkPath(object, v.forEach) : [[[], undefined]];
+      for (const [path, self] of items) {
+        const act: Activation = v.forEach ? { object, variables, self } : { object, variables };
+        let r: unknown;
+        try {
+          r = v.expression.program(act);
+        } catch (err) {
+          if (err instanceof BudgetExceeded) throw err;
+          failed(v.expression, err, path);
+          continue;
+        }
+        if (meter.exceeded) throw new BudgetExceeded(meter.limit);
+        if (r === true) continue;
+        if (r !== false) {
+          failed(v.expression, new PolicyEvalError('not_bool', 'not a bool'), path);
+          continue;
+        }
+        let message: string | undefined;
+        if (v.messageExpression) {
+          const redactedDoc = redactedObject();
+          messageVariables ??= variablesOf(policy, redactedDoc);
+          const redactedSelf = v.forEach ? walkPath(redactedDoc, path.map((seg) => (typeof seg === 'number' ? { kind: 'index' as const, index: seg, start: 0, end: 0 } : { kind: 'key' as const, key: seg, start: 0, end: 0 })))[0]?.[1] : undefined;
+          try {
+            const m = v.messageExpression.program(v.forEach ? { object: redactedDoc, variables: messageVariables, self: redactedSelf } : { object: redactedDoc, variables: messageVariables });
+            if (typeof m === 'string' && m.trim() !== '') message = oneLine(m);
+            else failed(v.messageExpression, new PolicyEvalError('empty_message', 'no message'), path);
+          } catch (err) {
+            if (err instanceof BudgetExceeded) throw err;
+            failed(v.messageExpression, err, path);
+          }
+          if (meter.exceeded) throw new BudgetExceeded(meter.limit);
+        }
+        out.push({
+          ruleId: id,
+          message: message ?? v.message ?? `failed: \`${excerpt(v.expression.src, 0, v.expression.src.length, 120)}\``,
+          path: [...path, ...v.reportAt],
+          target: 'value',
+          severity: policy.source.severity,
+        });
+      }
+    }
+  } catch (err) {
+    if (!(err instanceof BudgetExceeded)) throw err;
+    out.push({
+      ruleId: EVALUATION_ERROR,
+      message: `policy \`${id}\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Writing your own rules" in the README); simplify its expressions, or narrow them with matchConditions`,
+      path: [],
+      target: 'value',
+    });
+  }
+}
+
+/** A message on one line, at most MAX_MESSAGE characters. */
+function oneLine(m: string): string {
+  const line = m.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE - 1)}…` : line;
+}
+
+function excerpt(src: string, start: number, end: number, max = 60): string {
+  const text = src.slice(start, end).replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** What went wrong, by the library's error code: words of platlint's, never the library's text (which may quote values of the document). */
+const WHAT: Readonly<Record<string, string>> = {
+  no_such_key: 'it reads a field or key that is not set here; guard it with `has()` or `.?`',
+  index_out_of_bounds: 'an index is out of range',
+  index_out_of_range: 'an index is out of range',
+  field_type_mismatch: 'a value has an unexpected type',
+  list_item_type_mismatch: 'a value has an unexpected type',
+  variable_type_mismatch: 'a value has an unexpected type',
+  no_matching_overload: 'no function or operator applies to the values found',
+  no_such_overload: 'no function or operator applies to the values found',
+  division_by_zero: 'it divides by zero',
+  modulus_by_zero: 'it divides by zero',
+  numeric_overflow: 'an int overflows',
+  invalid_argument: 'a function was given a value it cannot take',
+  not_bool: 'it gives a value that is not a bool',
+  empty_message: 'it gives no message (not a string, or an empty one)',
+  optional_value_missing: '`value()` of an empty optional',
+};
+
+function evaluationError(id: string, c: Compiled, err: unknown, path: Path): RuleFinding {
+  let where = c;
+  let failure = err;
+  let inVariable = '';
+  if (err instanceof VariableFailed) {
+    where = err.variable;
+    failure = err.failure;
+    inVariable = ' (a variable it reads)';
+  }
+  const e = failure as { code?: unknown; range?: { start: number; end: number } };
+  const code = typeof e?.code === 'string' ? e.code : 'error';
+  const what = WHAT[code] ?? (/conversion/.test(code) ? 'a conversion failed' : `evaluation failed (\`${code}\`)`);
+  const range = e?.range && e.range.end > e.range.start ? { ...e.range } : { start: 0, end: where.src.length };
+  // the library points at the field of a selection: show the whole selection (`self.webhook`, not `webhook`)
+  while (range.start > 0 && /[\w.?]/.test(where.src[range.start - 1]!)) range.start--;
+  const place = where.where.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '').replace(/^policies\[\d+\]\./, '');
+  return {
+    ruleId: EVALUATION_ERROR,
+    message: `policy \`${id}\` could not evaluate \`${excerpt(where.src, range.start, range.end)}\` in its ${place}${inVariable} on this ${path.length > 0 ? 'item' : 'document'}: ${what}`,
+    path,
+    target: 'value',
+  };
+}
