@@ -125,6 +125,8 @@ class Reader {
     for (;;) {
       const item = parts[j]?.t;
       if (!isScalarToken(item)) giveUp();
+      // a plain scalar starting with `:` in a flow collection is refused by the platform's decoder (YAML 1.1)
+      if (item![0] === SCALAR && item![1] === ':') giveUp();
       out.push(scalar(item!));
       const sep = parts[j + 1]?.t;
       if (sep === ']') {

@@ -154,6 +154,8 @@ describe('inputs where the fast readers accepted what the full parse refuses, or
     ['a null key', `${HEAD}rules:\n- ~: x\n`, ['yaml/syntax 4:3']],
     ['the escape \\/', `${HEAD}rules:\n- level: "No\\/ne"\n`, ['yaml/syntax 4:13']],
     ['a block sequence 3,000 levels deep', `${HEAD}rules:\n${'- '.repeat(3000)}x\n`, ['yaml/syntax 4:1038']],
+    // (a clean document: the lexer reader read its `:x` as a string, and nothing was reported)
+    ['a plain scalar starting with `:` in a flow sequence', `${HEAD}rules:\n  - level: None\n    users: [a, :x]\n`, ['yaml/syntax 5:16']],
   ])('%s', (name, text, expected) => {
     expect(check(text)).toBe(name.startsWith('a list item') ? 'agreed' : 'gave-up');
     expect(positions(text, true)).toEqual(expected);
