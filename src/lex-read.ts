@@ -1,5 +1,6 @@
 import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './fast-parse.js';
 import { lex, NOT_PRINTABLE } from './parse.js';
+import type { Range } from './types.js';
 
 /**
  * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
@@ -22,10 +23,22 @@ export interface LexRead {
 const DOC_START = '\x02';
 const SCALAR = '\x1f';
 
+/** A significant token of a line: its text (a plain scalar's behind SCALAR), its column and its offset in the text. */
+interface Part {
+  t: string;
+  col: number;
+  at: number;
+}
+
 interface Line {
   indent: number;
   /** The significant tokens after the indentation (no comments, no spaces), with their columns. */
-  parts: { t: string; col: number }[];
+  parts: Part[];
+}
+
+/** A part's range in the text (a plain scalar's SCALAR mark is not text). */
+function partRange(p: Part): Range {
+  return { start: p.at, end: p.at + p.t.length - (p.t[0] === SCALAR ? 1 : 0) };
 }
 
 const giveUp = (): never => {
@@ -33,11 +46,13 @@ const giveUp = (): never => {
 };
 const GIVE_UP = new GiveUp('the lexer reader does not read this text');
 
-/** Splits the tokens of one document into lines of significant tokens. */
-function lines(tokens: readonly string[], from: number, to: number): Line[] {
+/** Splits the tokens of one document into lines of significant tokens; `offset` is where token `from` starts in the text. */
+function lines(tokens: readonly string[], from: number, to: number, offset: number): Line[] {
   const out: Line[] = [];
   let cur: Line | undefined;
   let col = 0;
+  // the offset of the current line's start
+  let lineStart = offset;
   let scalarNext = false;
   // a comment must follow white space (`]# c` is an error of the composer, not of the lexer)
   let afterSpace = true;
@@ -46,6 +61,7 @@ function lines(tokens: readonly string[], from: number, to: number): Line[] {
     if (t === '\n') {
       if (cur && cur.parts.length > 0) out.push(cur);
       cur = undefined;
+      lineStart += col + 1;
       col = 0;
       afterSpace = true;
       continue;
@@ -72,13 +88,13 @@ function lines(tokens: readonly string[], from: number, to: number): Line[] {
     if (scalarNext) {
       // a plain scalar: one line, not the start of something the reader does not read
       if (t.includes('\n') || t.length > 1000 || BAD_PLAIN_START.has(t[0]!)) giveUp();
-      cur.parts.push({ t: SCALAR + t, col });
+      cur.parts.push({ t: SCALAR + t, col, at: lineStart + col });
       scalarNext = false;
     } else if (first === '"' || first === "'") {
       if (t.includes('\n') || t.length < 2 || t[t.length - 1] !== first || (first === '"' && t.includes('\\'))) giveUp();
-      cur.parts.push({ t, col });
+      cur.parts.push({ t, col, at: lineStart + col });
     } else if (t === ':' || t === '-' || t === '[' || t === ']' || t === ',' || t === '{' || t === '}') {
-      cur.parts.push({ t, col });
+      cur.parts.push({ t, col, at: lineStart + col });
     } else giveUp(); // anchors, aliases, tags, block scalars, explicit keys, directives, `...`
     col += t.length;
   }
@@ -94,11 +110,34 @@ function scalar(t: string): unknown {
 
 const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
 
+/**
+ * Where a value the reader read is written: what a finding about it is placed on (src/lex-locate.ts). Made
+ * only when asked (`located`), in a second reading of the same tokens: a clean file never needs it.
+ */
+export interface Spot {
+  /** The value's own range, when it is written on its key's or item's line: a scalar, a flow sequence or `{}`. */
+  range?: Range;
+  /** A scalar's token (a plain one behind SCALAR, quoted ones with their quotes), to map characters of the string. */
+  scalar?: string;
+  /** A mapping's keys, in order, with their ranges and values (`{}` has none). */
+  keys?: Map<string, { key: Range; value: Spot }>;
+  /** A sequence's items (block or flow). */
+  items?: Spot[];
+}
+
+/** The spot of an empty value (`key:` with nothing after it): no range of its own. */
+const EMPTY: Spot = Object.freeze({});
+
 class Reader {
   i = 0;
   /** Collections open (the reader recurses once a level; deeper documents are left to the parser). */
   private depth = 0;
-  constructor(private readonly ls: Line[]) {}
+  /** When located: the spot of the value the last call returned. */
+  spot: Spot = EMPTY;
+  constructor(
+    private readonly ls: Line[],
+    private readonly located: boolean,
+  ) {}
 
   private enter(): void {
     if (++this.depth > FAST_MAX_DEPTH) giveUp();
@@ -109,17 +148,21 @@ class Reader {
     const p = parts[at]!;
     if (isScalarToken(p.t)) {
       if (at + 1 !== parts.length) giveUp();
+      if (this.located) this.spot = { range: partRange(p), scalar: p.t };
       return scalar(p.t);
     }
     if (p.t === '{') {
       if (parts[at + 1]?.t !== '}' || at + 2 !== parts.length) giveUp();
+      if (this.located) this.spot = { range: { start: p.at, end: parts[at + 1]!.at + 1 }, keys: new Map() };
       return {};
     }
     if (p.t !== '[') return giveUp();
     const out: unknown[] = [];
+    const items: Spot[] | undefined = this.located ? [] : undefined;
     let j = at + 1;
     if (parts[j]?.t === ']') {
       if (j + 1 !== parts.length) giveUp();
+      if (items) this.spot = { range: { start: p.at, end: parts[j]!.at + 1 }, items };
       return out;
     }
     for (;;) {
@@ -128,9 +171,11 @@ class Reader {
       // a plain scalar starting with `:` in a flow collection is refused by the platform's decoder (YAML 1.1)
       if (item![0] === SCALAR && item![1] === ':') giveUp();
       out.push(scalar(item!));
+      if (items) items.push({ range: partRange(parts[j]!), scalar: item! });
       const sep = parts[j + 1]?.t;
       if (sep === ']') {
         if (j + 2 !== parts.length) giveUp();
+        if (items) this.spot = { range: { start: p.at, end: parts[j + 1]!.at + 1 }, items };
         return out;
       }
       if (sep !== ',') giveUp();
@@ -148,6 +193,7 @@ class Reader {
   /** The value after `key:` with nothing after it on the line: a deeper block, a sequence at the key's indent, or null. */
   nested(keyIndent: number, seqAllowedAtSameIndent: boolean): unknown {
     const next = this.ls[this.i];
+    this.spot = EMPTY;
     if (!next || next.indent < keyIndent) return null;
     if (next.indent > keyIndent) return this.block(next.indent);
     if (seqAllowedAtSameIndent && next.parts[0]!.t === '-') return this.seq(keyIndent);
@@ -161,6 +207,7 @@ class Reader {
   map(indent: number, parts: Line['parts'], from: number): Record<string, unknown> {
     this.enter();
     const out: Record<string, unknown> = {};
+    const keys: Spot['keys'] = this.located ? new Map() : undefined;
     let ps = parts;
     let at = from;
     for (;;) {
@@ -173,15 +220,18 @@ class Reader {
       if (k === null) giveUp();
       const name = String(k);
       if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
+      const keyPart = ps[at]!;
       this.i++;
       if (at + 2 < ps.length) {
         // `key: value` needs a space after the colon (the lexer reads `key:value` as one scalar)
         if (ps[at + 2]!.col <= ps[at + 1]!.col + 1) giveUp();
         out[name] = this.inline(ps, at + 2);
       } else out[name] = this.nested(indent, true);
+      if (keys) keys.set(name, { key: partRange(keyPart), value: this.spot });
       const next = this.ls[this.i];
       if (!next || next.indent < indent) {
         this.depth--;
+        if (keys) this.spot = { keys };
         return out;
       }
       if (next.indent > indent || next.parts[0]!.t === '-') giveUp();
@@ -194,6 +244,7 @@ class Reader {
   seq(indent: number): unknown[] {
     this.enter();
     const out: unknown[] = [];
+    const items: Spot[] | undefined = this.located ? [] : undefined;
     for (;;) {
       const line = this.ls[this.i]!;
       const parts = line.parts;
@@ -209,9 +260,11 @@ class Reader {
         out.push(this.inline(parts, 1));
         this.i++;
       }
+      if (items) items.push(this.spot);
       const next = this.ls[this.i];
       if (!next || next.indent < indent || (next.indent === indent && next.parts[0]!.t !== '-')) {
         this.depth--;
+        if (items) this.spot = { items };
         return out;
       }
       if (next.indent > indent || next.parts[0]!.t !== '-') giveUp();
@@ -236,34 +289,63 @@ export function lexText(text: string): { tokens?: string[]; values?: unknown[] }
   return { tokens, ...readTokens(tokens) };
 }
 
-function readTokens(tokens: readonly string[]): { values?: unknown[] } {
+/**
+ * The spots of every document of a text the reader read (`lexText` gave its values), by document index as the
+ * composer counts documents; undefined when the reader's documents are not the composer's (a text of comments
+ * only …), so that the caller places findings another way.
+ */
+export function lexSpots(tokens: readonly string[]): (Spot | null)[] | undefined {
+  const r = readTokens(tokens, true);
+  return r.spots;
+}
+
+function readTokens(tokens: readonly string[], located = false): { values?: unknown[]; spots?: (Spot | null)[] } {
   try {
     const values: unknown[] = [];
+    const spots: (Spot | null)[] = [];
     // documents: `---` lines split them (a `---` with anything after it on its line is left to the parser)
-    const bounds: [number, number][] = [];
+    const bounds: [number, number, number][] = [];
     let start = 0;
+    // the offset in the text of token i (control tokens, DOC_START and SCALAR, are no text)
+    let offset = 0;
+    let startOffset = 0;
+    // the documents the composer makes: one from the first DOC_START, one more at each later `---`
+    let composed = 0;
     for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i] !== '---') continue;
-      if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
-      if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
-      if (i > start) bounds.push([start, i]);
-      start = i + 1;
-    }
-    bounds.push([start, tokens.length]);
-    for (const [from, to] of bounds) {
-      const ls = lines(tokens, from, to);
-      if (ls.length === 0) {
-        values.push(null);
+      const t = tokens[i]!;
+      if (t !== '---') {
+        if (t !== DOC_START && t !== SCALAR) offset += t.length;
+        else if (t === DOC_START) composed++;
         continue;
       }
-      const reader = new Reader(ls);
+      if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
+      if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
+      if (tokens[i - 1] !== DOC_START) composed++;
+      if (i > start) bounds.push([start, i, startOffset]);
+      offset += 3;
+      start = i + 1;
+      startOffset = offset;
+    }
+    bounds.push([start, tokens.length, startOffset]);
+    for (const [from, to, at] of bounds) {
+      const ls = lines(tokens, from, to, at);
+      if (ls.length === 0) {
+        values.push(null);
+        spots.push(null);
+        continue;
+      }
+      const reader = new Reader(ls, located);
       const v = reader.block(ls[0]!.indent);
       if (reader.i !== ls.length) giveUp();
       values.push(v);
+      spots.push(reader.spot);
     }
     // a text starting with `---` has no document before it
-    if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') values.shift();
-    return { values };
+    if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') {
+      values.shift();
+      spots.shift();
+    }
+    return located ? (spots.length === composed ? { values, spots } : { values }) : { values };
   } catch (err) {
     if (err instanceof GiveUp) return {};
     throw err;
