@@ -367,13 +367,15 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
     // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
     return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
   }
-  const fastReader = options.fastReader !== false && !source.includes('platlint-disable');
+  const fastReader = options.fastReader !== false;
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
   // without the syntax tree
   const lexed = fastReader ? lexText(source) : undefined;
   const early = lexed?.values && checkValues(lexed.values, config, options.kind);
   if (early && isClean(early)) {
-    return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped });
+    // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
+    const lineCounter = source.includes('platlint-disable') ? lineCounterOf(source) : new LineCounter();
+    return finishResult({ filePath, text: source, lineCounter, raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped, extra: factsExtra([]) });
   }
   const placement = options.placement ?? 'auto';
   const facts: RangedFact[] = [];

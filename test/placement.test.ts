@@ -187,6 +187,8 @@ describe('placing findings from the lexer tokens and the syntax tree', () => {
   it('gives the same lint results as composing, on generated files with findings at many places', () => {
     let findings = 0;
     let spans = 0;
+    // findings suppressed by a comment, and suppression comments reported unused
+    let suppressions = 0;
     // files with findings placed from the lexer's tokens, and from the syntax tree (neither composed)
     let byTokens = 0;
     let byTree = 0;
@@ -194,6 +196,7 @@ describe('placing findings from the lexer tokens and the syntax tree', () => {
       const { result, tokenized, composed } = expectSameEveryWay(text, {}, text);
       findings += result.diagnostics.length;
       spans += result.diagnostics.filter((d) => d.ruleId.startsWith('cel/')).length;
+      suppressions += result.suppressed.length + result.diagnostics.filter((d) => d.ruleId.startsWith('suppression/')).length;
       if (result.diagnostics.length > 0 && !composed) {
         if (tokenized) byTree++;
         else byTokens++;
@@ -202,6 +205,7 @@ describe('placing findings from the lexer tokens and the syntax tree', () => {
     expect(GENERATED.length).toBeGreaterThan(1000);
     expect(findings).toBeGreaterThan(1000);
     expect(spans).toBeGreaterThan(40);
+    expect(suppressions).toBeGreaterThan(200);
     expect(byTokens).toBeGreaterThan(150);
     expect(byTree).toBeGreaterThan(150);
   }, 120_000);

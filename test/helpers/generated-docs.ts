@@ -33,6 +33,9 @@ function plainSafe(s: string): boolean {
 
 const EMOJI = ['😀', '🚀', '𝒳', '🌍'];
 
+/** Rules a generated suppression comment names (used or not: an unused one is reported). */
+const SUPPRESSIBLE = ['schema/unknown-field', 'schema/unknown-field-ignored', 'schema/type', 'schema/enum', 'schema/required', 'cel/compiles'];
+
 /**
  * Writes values as YAML, choosing a style for every node at random. A `plain` writer keeps to what the lexer
  * reader reads (quoted keys and values, flow sequences, comments); the other one also writes anchors and
@@ -48,6 +51,7 @@ export class Writer {
   ) {}
 
   private comment(): string {
+    if (this.r.chance(0.1)) return `# platlint-disable-next-line ${this.r.pick(SUPPRESSIBLE)} -- generated ${this.r.pick(EMOJI)}`;
     return this.r.chance(0.5) ? `# note ${this.r(100)}` : `# ${this.r.pick(EMOJI)} ünïcode ${this.r.pick(EMOJI)}`;
   }
 
@@ -150,6 +154,7 @@ export class Writer {
   document(v: Value): string {
     const out: string[] = [];
     if (this.r.chance(0.2)) out.push(this.comment());
+    if (this.r.chance(0.05)) out.push(`# platlint-disable ${this.r.pick(SUPPRESSIBLE)} -- generated`);
     this.block(v, 0, out);
     return out.join('\n') + '\n';
   }
