@@ -9,11 +9,14 @@ import type { ScalarLike } from './services/scalar-offsets.js';
  * Profiling showed composition (node objects, then `toJS`) to be about 40% of a full parse. Composition is
  * also where the `yaml` package finds most syntax errors, so this reader accepts only constructs whose every
  * check it repeats here (block mappings and sequences with one-line scalar keys, flow sequences of scalars,
- * plain, quoted and block scalars, comments) and gives up on anything else: tabs, anchors, aliases, tags,
- * explicit keys, flow mappings, directives, duplicate keys, any error. Giving up costs nothing but time: the
- * caller then parses the file fully. The engine uses these values only to find documents that are clean;
- * every finding is reported from a full parse, so positions and messages never depend on this reader.
- * `test/fast-parse.test.ts` compares the two readings on every fixture and on thousands of mutated files.
+ * flow mappings of one-line scalars, plain, quoted and block scalars, comments) and gives up on anything
+ * else: tabs, carriage returns, anchors, aliases, tags, explicit keys, directives, duplicate keys, any error.
+ * Giving up costs nothing but time: the caller then parses the file fully. `test/fast-parse.test.ts` compares
+ * the two readings on every fixture and on thousands of mutated files.
+ *
+ * The findings of a document read here are placed on its syntax tree (`cstLocate`, `cstScalar`) by the rules
+ * the composed document follows (src/source-map.ts); `test/placement.test.ts` compares the two on every path
+ * of every fixture and of generated files.
  */
 
 export class GiveUp extends Error {}

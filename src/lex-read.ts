@@ -11,7 +11,9 @@ import type { Range } from './types.js';
  * caller parses as before, from the same tokens (`Parser#next`), so nothing is lexed twice.
  *
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
- * it with the full parse on every fixture and thousands of mutated files.
+ * it with the full parse on every fixture and thousands of mutated files. When a file has findings, a second
+ * reading of the same tokens notes where each value is written (`lexSpots`), and the findings are placed from
+ * that (src/lex-locate.ts), without the parser or the composer.
  */
 export interface LexRead {
   /** The value of each document (null for an empty one). */
