@@ -11,9 +11,8 @@ import type { Range } from './types.js';
  * caller parses as before, from the same tokens (`Parser#next`), so nothing is lexed twice.
  *
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
- * it with the full parse on every fixture and thousands of mutated files. When a file has findings, a second
- * reading of the same tokens notes where each value is written (`lexSpots`), and the findings are placed from
- * that (src/lex-locate.ts), without the parser or the composer.
+ * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
+ * placed on the same tokens' lines (`lexDocuments`, src/lex-locate.ts), without the parser or the composer.
  */
 export interface LexRead {
   /** The value of each document (null for an empty one). */
@@ -23,23 +22,24 @@ export interface LexRead {
 }
 
 const DOC_START = '\x02';
-const SCALAR = '\x1f';
+/** The lexer's mark before a plain scalar; the reader keeps it in front of the scalar's text. */
+export const SCALAR = '\x1f';
 
 /** A significant token of a line: its text (a plain scalar's behind SCALAR), its column and its offset in the text. */
-interface Part {
+export interface Part {
   t: string;
   col: number;
   at: number;
 }
 
-interface Line {
+export interface Line {
   indent: number;
   /** The significant tokens after the indentation (no comments, no spaces), with their columns. */
   parts: Part[];
 }
 
 /** A part's range in the text (a plain scalar's SCALAR mark is not text). */
-function partRange(p: Part): Range {
+export function partRange(p: Part): Range {
   return { start: p.at, end: p.at + p.t.length - (p.t[0] === SCALAR ? 1 : 0) };
 }
 
@@ -104,42 +104,20 @@ function lines(tokens: readonly string[], from: number, to: number, offset: numb
   return out;
 }
 
-function scalar(t: string): unknown {
+/** The value of a scalar part (a plain one behind SCALAR, quoted ones with their quotes). */
+export function scalar(t: string): unknown {
   if (t[0] === SCALAR) return resolvePlain(t.slice(1));
   const body = t.slice(1, -1);
   return t[0] === "'" ? body.replace(/''/g, "'") : body;
 }
 
-const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
-
-/**
- * Where a value the reader read is written: what a finding about it is placed on (src/lex-locate.ts). Made
- * only when asked (`located`), in a second reading of the same tokens: a clean file never needs it.
- */
-export interface Spot {
-  /** The value's own range, when it is written on its key's or item's line: a scalar, a flow sequence or `{}`. */
-  range?: Range;
-  /** A scalar's token (a plain one behind SCALAR, quoted ones with their quotes), to map characters of the string. */
-  scalar?: string;
-  /** A mapping's keys, in order, with their ranges and values (`{}` has none). */
-  keys?: Map<string, { key: Range; value: Spot }>;
-  /** A sequence's items (block or flow). */
-  items?: Spot[];
-}
-
-/** The spot of an empty value (`key:` with nothing after it): no range of its own. */
-const EMPTY: Spot = Object.freeze({});
+export const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
 
 class Reader {
   i = 0;
   /** Collections open (the reader recurses once a level; deeper documents are left to the parser). */
   private depth = 0;
-  /** When located: the spot of the value the last call returned. */
-  spot: Spot = EMPTY;
-  constructor(
-    private readonly ls: Line[],
-    private readonly located: boolean,
-  ) {}
+  constructor(private readonly ls: Line[]) {}
 
   private enter(): void {
     if (++this.depth > FAST_MAX_DEPTH) giveUp();
@@ -150,21 +128,17 @@ class Reader {
     const p = parts[at]!;
     if (isScalarToken(p.t)) {
       if (at + 1 !== parts.length) giveUp();
-      if (this.located) this.spot = { range: partRange(p), scalar: p.t };
       return scalar(p.t);
     }
     if (p.t === '{') {
       if (parts[at + 1]?.t !== '}' || at + 2 !== parts.length) giveUp();
-      if (this.located) this.spot = { range: { start: p.at, end: parts[at + 1]!.at + 1 }, keys: new Map() };
       return {};
     }
     if (p.t !== '[') return giveUp();
     const out: unknown[] = [];
-    const items: Spot[] | undefined = this.located ? [] : undefined;
     let j = at + 1;
     if (parts[j]?.t === ']') {
       if (j + 1 !== parts.length) giveUp();
-      if (items) this.spot = { range: { start: p.at, end: parts[j]!.at + 1 }, items };
       return out;
     }
     for (;;) {
@@ -173,11 +147,9 @@ class Reader {
       // a plain scalar starting with `:` in a flow collection is refused by the platform's decoder (YAML 1.1)
       if (item![0] === SCALAR && item![1] === ':') giveUp();
       out.push(scalar(item!));
-      if (items) items.push({ range: partRange(parts[j]!), scalar: item! });
       const sep = parts[j + 1]?.t;
       if (sep === ']') {
         if (j + 2 !== parts.length) giveUp();
-        if (items) this.spot = { range: { start: p.at, end: parts[j + 1]!.at + 1 }, items };
         return out;
       }
       if (sep !== ',') giveUp();
@@ -195,7 +167,6 @@ class Reader {
   /** The value after `key:` with nothing after it on the line: a deeper block, a sequence at the key's indent, or null. */
   nested(keyIndent: number, seqAllowedAtSameIndent: boolean): unknown {
     const next = this.ls[this.i];
-    this.spot = EMPTY;
     if (!next || next.indent < keyIndent) return null;
     if (next.indent > keyIndent) return this.block(next.indent);
     if (seqAllowedAtSameIndent && next.parts[0]!.t === '-') return this.seq(keyIndent);
@@ -209,7 +180,6 @@ class Reader {
   map(indent: number, parts: Line['parts'], from: number): Record<string, unknown> {
     this.enter();
     const out: Record<string, unknown> = {};
-    const keys: Spot['keys'] = this.located ? new Map() : undefined;
     let ps = parts;
     let at = from;
     for (;;) {
@@ -222,18 +192,15 @@ class Reader {
       if (k === null) giveUp();
       const name = String(k);
       if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
-      const keyPart = ps[at]!;
       this.i++;
       if (at + 2 < ps.length) {
         // `key: value` needs a space after the colon (the lexer reads `key:value` as one scalar)
         if (ps[at + 2]!.col <= ps[at + 1]!.col + 1) giveUp();
         out[name] = this.inline(ps, at + 2);
       } else out[name] = this.nested(indent, true);
-      if (keys) keys.set(name, { key: partRange(keyPart), value: this.spot });
       const next = this.ls[this.i];
       if (!next || next.indent < indent) {
         this.depth--;
-        if (keys) this.spot = { keys };
         return out;
       }
       if (next.indent > indent || next.parts[0]!.t === '-') giveUp();
@@ -246,7 +213,6 @@ class Reader {
   seq(indent: number): unknown[] {
     this.enter();
     const out: unknown[] = [];
-    const items: Spot[] | undefined = this.located ? [] : undefined;
     for (;;) {
       const line = this.ls[this.i]!;
       const parts = line.parts;
@@ -262,11 +228,9 @@ class Reader {
         out.push(this.inline(parts, 1));
         this.i++;
       }
-      if (items) items.push(this.spot);
       const next = this.ls[this.i];
       if (!next || next.indent < indent || (next.indent === indent && next.parts[0]!.t !== '-')) {
         this.depth--;
-        if (items) this.spot = { items };
         return out;
       }
       if (next.indent > indent || next.parts[0]!.t !== '-') giveUp();
@@ -291,65 +255,84 @@ export function lexText(text: string): { tokens?: string[]; values?: unknown[] }
   return { tokens, ...readTokens(tokens) };
 }
 
-/**
- * The spots of every document of a text the reader read (`lexText` gave its values), by document index as the
- * composer counts documents; undefined when the reader's documents are not the composer's (a text of comments
- * only …), so that the caller places findings another way.
- */
-export function lexSpots(tokens: readonly string[]): (Spot | null)[] | undefined {
-  const r = readTokens(tokens, true);
-  return r.spots;
+/** A document's share of the tokens (`from` to `to`), and where its first token starts in the text. */
+interface Bound {
+  from: number;
+  to: number;
+  offset: number;
 }
 
-function readTokens(tokens: readonly string[], located = false): { values?: unknown[]; spots?: (Spot | null)[] } {
+/**
+ * Splits the tokens into documents at `---` lines (a `---` with anything after it on its line is left to the
+ * parser). `composed`: how many documents the composer makes of them (one from the first DOC_START, one more
+ * at each later `---`).
+ */
+function documents(tokens: readonly string[]): { bounds: Bound[]; composed: number } {
+  const bounds: Bound[] = [];
+  let start = 0;
+  // the offset in the text of token i (control tokens, DOC_START and SCALAR, are no text)
+  let offset = 0;
+  let startOffset = 0;
+  let composed = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t !== '---') {
+      if (t === DOC_START) composed++;
+      else if (t !== SCALAR) offset += t.length;
+      continue;
+    }
+    if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
+    if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
+    if (tokens[i - 1] !== DOC_START) composed++;
+    if (i > start) bounds.push({ from: start, to: i, offset: startOffset });
+    offset += 3;
+    start = i + 1;
+    startOffset = offset;
+  }
+  bounds.push({ from: start, to: tokens.length, offset: startOffset });
+  // a text starting with `---` has no document before it
+  if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') bounds.shift();
+  return { bounds, composed };
+}
+
+function readTokens(tokens: readonly string[]): { values?: unknown[] } {
   try {
     const values: unknown[] = [];
-    const spots: (Spot | null)[] = [];
-    // documents: `---` lines split them (a `---` with anything after it on its line is left to the parser)
-    const bounds: [number, number, number][] = [];
-    let start = 0;
-    // the offset in the text of token i (control tokens, DOC_START and SCALAR, are no text)
-    let offset = 0;
-    let startOffset = 0;
-    // the documents the composer makes: one from the first DOC_START, one more at each later `---`
-    let composed = 0;
-    for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
-      if (t !== '---') {
-        if (t !== DOC_START && t !== SCALAR) offset += t.length;
-        else if (t === DOC_START) composed++;
-        continue;
-      }
-      if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
-      if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
-      if (tokens[i - 1] !== DOC_START) composed++;
-      if (i > start) bounds.push([start, i, startOffset]);
-      offset += 3;
-      start = i + 1;
-      startOffset = offset;
-    }
-    bounds.push([start, tokens.length, startOffset]);
-    for (const [from, to, at] of bounds) {
-      const ls = lines(tokens, from, to, at);
+    for (const { from, to, offset } of documents(tokens).bounds) {
+      const ls = lines(tokens, from, to, offset);
       if (ls.length === 0) {
         values.push(null);
-        spots.push(null);
         continue;
       }
-      const reader = new Reader(ls, located);
+      const reader = new Reader(ls);
       const v = reader.block(ls[0]!.indent);
       if (reader.i !== ls.length) giveUp();
       values.push(v);
-      spots.push(reader.spot);
     }
-    // a text starting with `---` has no document before it
-    if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') {
-      values.shift();
-      spots.shift();
-    }
-    return located ? (spots.length === composed ? { values, spots } : { values }) : { values };
+    return { values };
   } catch (err) {
     if (err instanceof GiveUp) return {};
     throw err;
   }
+}
+
+/**
+ * The lines of each document of a text the reader read (`lexText` gave its values), by document index as the
+ * composer counts documents, each split when first asked for: what src/lex-locate.ts places findings on.
+ * Undefined when the reader's documents are not the composer's (a text of comments only …).
+ */
+export function lexDocuments(tokens: readonly string[]): (() => Line[])[] | undefined {
+  let split: ReturnType<typeof documents>;
+  try {
+    split = documents(tokens);
+  } catch (err) {
+    if (err instanceof GiveUp) return undefined;
+    throw err;
+  }
+  const { bounds, composed } = split;
+  if (bounds.length !== composed) return undefined;
+  return bounds.map(({ from, to, offset }) => {
+    let ls: Line[] | undefined;
+    return () => (ls ??= lines(tokens, from, to, offset));
+  });
 }

@@ -6,8 +6,8 @@ import { isCheckedPath, kindSchemaFindings, runRules, type RuleFinding } from '.
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } from './fast-parse.js';
-import { spotLocate, spotScalar } from './lex-locate.js';
-import { lexSpots, lexText, type Spot } from './lex-read.js';
+import { LexDocument } from './lex-locate.js';
+import { lexDocuments, lexText } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import type { SchemaFinding } from './schema.js';
@@ -381,8 +381,8 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   const facts: RangedFact[] = [];
   if (early && placement === 'auto') {
     // its findings placed from the same tokens (src/lex-locate.ts): no syntax tree, no composed nodes
-    const spots = lexSpots(lexed!.tokens!);
-    const raw = spots && placeFindings(early, source, (index) => spotPlacer(spots[index]!), facts);
+    const docs = lexDocuments(lexed!.tokens!);
+    const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
     if (raw) {
       return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), raw, config, ...fastCounts(early), extra: factsExtra(facts) });
     }
@@ -608,9 +608,9 @@ interface Placer {
   scalar(path: Path): ScalarLike | null;
 }
 
-/** Placement from the lexer reader's spots of a document (src/lex-locate.ts). */
-function spotPlacer(spot: Spot): Placer {
-  return { at: (path, target) => spotLocate(spot, path, target) ?? needsComposition(), scalar: (path) => spotScalar(spot, path) };
+/** Placement from the lexer reader's lines of a document (src/lex-locate.ts). */
+function lexPlacer(doc: LexDocument): Placer {
+  return { at: (path, target) => doc.locate(path, target) ?? needsComposition(), scalar: (path) => doc.scalar(path) };
 }
 
 /** Placement from a document's syntax tree (src/fast-parse.ts), by document index. */

