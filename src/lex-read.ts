@@ -12,7 +12,8 @@ import type { Range } from './types.js';
  *
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
  * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
- * placed on the same tokens' lines (`lexDocuments`, src/lex-locate.ts), without the parser or the composer.
+ * placed on the same tokens' lines (`documents` of `lexText`, src/lex-locate.ts), without the parser or the
+ * composer.
  */
 export interface LexRead {
   /** The value of each document (null for an empty one). */
@@ -247,9 +248,10 @@ export function lexValues(text: string): LexRead | undefined {
 /**
  * Lexes a text and reads its values when it is in the reader's subset. The tokens come back either way (the
  * parser takes them when the values do not suffice), except for a text with tabs or carriage returns, which
- * the reader does not lex at all.
+ * the reader does not lex at all. `documents`: each document's lines, by document index as the composer
+ * counts documents, to place findings on (src/lex-locate.ts).
  */
-export function lexText(text: string): { tokens?: string[]; values?: unknown[] } {
+export function lexText(text: string): { tokens?: string[]; values?: unknown[]; documents?: (() => Line[])[] } {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
   const tokens = [...lex(text)];
   return { tokens, ...readTokens(tokens) };
@@ -295,10 +297,11 @@ function documents(tokens: readonly string[]): { bounds: Bound[]; composed: numb
   return { bounds, composed };
 }
 
-function readTokens(tokens: readonly string[]): { values?: unknown[] } {
+function readTokens(tokens: readonly string[]): { values?: unknown[]; documents?: (() => Line[])[] } {
   try {
     const values: unknown[] = [];
-    for (const { from, to, offset } of documents(tokens).bounds) {
+    const { bounds, composed } = documents(tokens);
+    for (const { from, to, offset } of bounds) {
       const ls = lines(tokens, from, to, offset);
       if (ls.length === 0) {
         values.push(null);
@@ -309,30 +312,16 @@ function readTokens(tokens: readonly string[]): { values?: unknown[] } {
       if (reader.i !== ls.length) giveUp();
       values.push(v);
     }
-    return { values };
+    // for placing findings (src/lex-locate.ts): each document's lines again, split when first asked for
+    // (keeping the ones just read would hold every line of every file through its checks, clean ones too);
+    // none when the documents are not the composer's (a text of comments only …)
+    const docs = bounds.length !== composed ? undefined : bounds.map(({ from, to, offset }) => {
+      let ls: Line[] | undefined;
+      return () => (ls ??= lines(tokens, from, to, offset));
+    });
+    return { values, ...(docs ? { documents: docs } : {}) };
   } catch (err) {
     if (err instanceof GiveUp) return {};
     throw err;
   }
-}
-
-/**
- * The lines of each document of a text the reader read (`lexText` gave its values), by document index as the
- * composer counts documents, each split when first asked for: what src/lex-locate.ts places findings on.
- * Undefined when the reader's documents are not the composer's (a text of comments only …).
- */
-export function lexDocuments(tokens: readonly string[]): (() => Line[])[] | undefined {
-  let split: ReturnType<typeof documents>;
-  try {
-    split = documents(tokens);
-  } catch (err) {
-    if (err instanceof GiveUp) return undefined;
-    throw err;
-  }
-  const { bounds, composed } = split;
-  if (bounds.length !== composed) return undefined;
-  return bounds.map(({ from, to, offset }) => {
-    let ls: Line[] | undefined;
-    return () => (ls ??= lines(tokens, from, to, offset));
-  });
 }
