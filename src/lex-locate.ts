@@ -83,8 +83,9 @@ export class LexDocument {
     if (map.keys) return map.keys;
     const keys: NonNullable<BlockMap['keys']> = new Map();
     const add = (line: number, at: number) => {
-      const part = this.ls[line]!.parts[at]!;
-      keys.set(String(scalar(part.t)), { key: partRange(part), value: this.valueAfterKey(line, at, map.indent) });
+      const l = this.ls[line]!;
+      const part = l.parts[at]!;
+      keys.set(String(scalar(part.t)), { key: partRange(l, part), value: this.valueAfterKey(line, at, map.indent) });
     };
     add(map.line, map.from);
     for (let i = map.line + 1; i < this.ls.length; i++) {
@@ -113,17 +114,18 @@ export class LexDocument {
 
   /** The parts of an inline value: a scalar's one, or a flow collection's from `[` or `{` to its closing bracket. */
   private inline(node: Inline): { range: Range; scalar?: string; items?: Range[]; tokens?: string[] } {
-    const parts = this.ls[node.line]!.parts;
+    const line = this.ls[node.line]!;
+    const parts = line.parts;
     const open = parts[node.at]!;
-    if (open.t !== '[' && open.t !== '{') return { range: partRange(open), scalar: open.t };
+    if (open.t !== '[' && open.t !== '{') return { range: partRange(line, open), scalar: open.t };
     const close = parts[parts.length - 1]!;
     const items: Range[] = [];
     const tokens: string[] = [];
     for (let j = node.at + 1; j < parts.length - 1; j += 2) {
-      items.push(partRange(parts[j]!));
+      items.push(partRange(line, parts[j]!));
       tokens.push(parts[j]!.t);
     }
-    return { range: { start: open.at, end: close.at + 1 }, ...(open.t === '[' ? { items, tokens } : {}) };
+    return { range: { start: line.start + open.col, end: line.start + close.col + 1 }, ...(open.t === '[' ? { items, tokens } : {}) };
   }
 
   /** Walks a path as `walk` in src/source-map.ts does: the node reached, the key that named it, whether all of it was found. */

@@ -26,22 +26,24 @@ const DOC_START = '\x02';
 /** The lexer's mark before a plain scalar; the reader keeps it in front of the scalar's text. */
 export const SCALAR = '\x1f';
 
-/** A significant token of a line: its text (a plain scalar's behind SCALAR), its column and its offset in the text. */
+/** A significant token of a line: its text (a plain scalar's behind SCALAR) and its column. */
 export interface Part {
   t: string;
   col: number;
-  at: number;
 }
 
 export interface Line {
   indent: number;
   /** The significant tokens after the indentation (no comments, no spaces), with their columns. */
   parts: Part[];
+  /** The line's offset in the text. */
+  start: number;
 }
 
 /** A part's range in the text (a plain scalar's SCALAR mark is not text). */
-export function partRange(p: Part): Range {
-  return { start: p.at, end: p.at + p.t.length - (p.t[0] === SCALAR ? 1 : 0) };
+export function partRange(line: Line, p: Part): Range {
+  const start = line.start + p.col;
+  return { start, end: start + p.t.length - (p.t[0] === SCALAR ? 1 : 0) };
 }
 
 const giveUp = (): never => {
@@ -74,7 +76,7 @@ function lines(tokens: readonly string[], from: number, to: number, offset: numb
       scalarNext = true;
       continue;
     }
-    if (!cur) cur = { indent: 0, parts: [] };
+    if (!cur) cur = { indent: 0, parts: [], start: lineStart };
     const first = t[0]!;
     if (first === ' ') {
       if (col === 0) cur.indent = t.length;
@@ -91,13 +93,13 @@ function lines(tokens: readonly string[], from: number, to: number, offset: numb
     if (scalarNext) {
       // a plain scalar: one line, not the start of something the reader does not read
       if (t.includes('\n') || t.length > 1000 || BAD_PLAIN_START.has(t[0]!)) giveUp();
-      cur.parts.push({ t: SCALAR + t, col, at: lineStart + col });
+      cur.parts.push({ t: SCALAR + t, col });
       scalarNext = false;
     } else if (first === '"' || first === "'") {
       if (t.includes('\n') || t.length < 2 || t[t.length - 1] !== first || (first === '"' && t.includes('\\'))) giveUp();
-      cur.parts.push({ t, col, at: lineStart + col });
+      cur.parts.push({ t, col });
     } else if (t === ':' || t === '-' || t === '[' || t === ']' || t === ',' || t === '{' || t === '}') {
-      cur.parts.push({ t, col, at: lineStart + col });
+      cur.parts.push({ t, col });
     } else giveUp(); // anchors, aliases, tags, block scalars, explicit keys, directives, `...`
     col += t.length;
   }
