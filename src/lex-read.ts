@@ -12,8 +12,7 @@ import type { Range } from './types.js';
  *
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
  * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
- * placed on the same tokens' lines (`documents` of `lexText`, src/lex-locate.ts), without the parser or the
- * composer.
+ * placed on the same tokens' lines (`lexDocuments`, src/lex-locate.ts), without the parser or the composer.
  */
 export interface LexRead {
   /** The value of each document (null for an empty one). */
@@ -51,7 +50,10 @@ const giveUp = (): never => {
 };
 const GIVE_UP = new GiveUp('the lexer reader does not read this text');
 
-/** Splits the tokens of one document into lines of significant tokens; `offset` is where token `from` starts in the text. */
+/**
+ * Splits the tokens of one document into lines of significant tokens; `offset` is where token `from` starts in
+ * the text (for the lines' offsets, which only placing findings needs: the reading passes 0).
+ */
 function lines(tokens: readonly string[], from: number, to: number, offset: number): Line[] {
   const out: Line[] = [];
   let cur: Line | undefined;
@@ -250,61 +252,56 @@ export function lexValues(text: string): LexRead | undefined {
 /**
  * Lexes a text and reads its values when it is in the reader's subset. The tokens come back either way (the
  * parser takes them when the values do not suffice), except for a text with tabs or carriage returns, which
- * the reader does not lex at all. `documents`: each document's lines, by document index as the composer
- * counts documents, to place findings on (src/lex-locate.ts).
+ * the reader does not lex at all. `documents`, with the values: how the tokens split into documents (for
+ * `lexDocuments`).
  */
-export function lexText(text: string): { tokens?: string[]; values?: unknown[]; documents?: (() => Line[])[] } {
+export function lexText(text: string): { tokens?: string[]; values?: unknown[]; documents?: Documents } {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
   const tokens = [...lex(text)];
   return { tokens, ...readTokens(tokens) };
 }
 
-/** A document's share of the tokens (`from` to `to`), and where its first token starts in the text. */
+/** A document's share of the tokens, `from` to `to`. */
 interface Bound {
   from: number;
   to: number;
-  offset: number;
+}
+
+/** The documents of a text's tokens (see `documents`). */
+export interface Documents {
+  bounds: Bound[];
+  composed: number;
 }
 
 /**
  * Splits the tokens into documents at `---` lines (a `---` with anything after it on its line is left to the
- * parser). `composed`: how many documents the composer makes of them (one from the first DOC_START, one more
- * at each later `---`).
+ * parser). `composed`: how many documents the composer makes of them, one from the first DOC_START (the lexer
+ * emits one, at the first line that is not blank or a comment) and one more at each later `---`.
  */
-function documents(tokens: readonly string[]): { bounds: Bound[]; composed: number } {
+function documents(tokens: readonly string[]): Documents {
   const bounds: Bound[] = [];
   let start = 0;
-  // the offset in the text of token i (control tokens, DOC_START and SCALAR, are no text)
-  let offset = 0;
-  let startOffset = 0;
-  let composed = 0;
+  let composed = tokens.includes(DOC_START) ? 1 : 0;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t !== '---') {
-      if (t === DOC_START) composed++;
-      else if (t !== SCALAR) offset += t.length;
-      continue;
-    }
+    if (tokens[i] !== '---') continue;
     if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
     if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
     if (tokens[i - 1] !== DOC_START) composed++;
-    if (i > start) bounds.push({ from: start, to: i, offset: startOffset });
-    offset += 3;
+    if (i > start) bounds.push({ from: start, to: i });
     start = i + 1;
-    startOffset = offset;
   }
-  bounds.push({ from: start, to: tokens.length, offset: startOffset });
+  bounds.push({ from: start, to: tokens.length });
   // a text starting with `---` has no document before it
   if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') bounds.shift();
   return { bounds, composed };
 }
 
-function readTokens(tokens: readonly string[]): { values?: unknown[]; documents?: (() => Line[])[] } {
+function readTokens(tokens: readonly string[]): { values?: unknown[]; documents?: Documents } {
   try {
     const values: unknown[] = [];
-    const { bounds, composed } = documents(tokens);
-    for (const { from, to, offset } of bounds) {
-      const ls = lines(tokens, from, to, offset);
+    const docs = documents(tokens);
+    for (const { from, to } of docs.bounds) {
+      const ls = lines(tokens, from, to, 0);
       if (ls.length === 0) {
         values.push(null);
         continue;
@@ -314,16 +311,33 @@ function readTokens(tokens: readonly string[]): { values?: unknown[]; documents?
       if (reader.i !== ls.length) giveUp();
       values.push(v);
     }
-    // for placing findings (src/lex-locate.ts): each document's lines again, split when first asked for
-    // (keeping the ones just read would hold every line of every file through its checks, clean ones too);
-    // none when the documents are not the composer's (a text of comments only …)
-    const docs = bounds.length !== composed ? undefined : bounds.map(({ from, to, offset }) => {
-      let ls: Line[] | undefined;
-      return () => (ls ??= lines(tokens, from, to, offset));
-    });
-    return { values, ...(docs ? { documents: docs } : {}) };
+    return { values, documents: docs };
   } catch (err) {
     if (err instanceof GiveUp) return {};
     throw err;
   }
+}
+
+/** Where token `i` starts in the text (DOC_START and SCALAR are no text). */
+function offsetOf(tokens: readonly string[], i: number): number {
+  let offset = 0;
+  for (let k = 0; k < i; k++) {
+    const t = tokens[k]!;
+    if (t !== DOC_START && t !== SCALAR) offset += t.length;
+  }
+  return offset;
+}
+
+/**
+ * The lines of each document of a text the reader read (`lexText` gave its values), with their offsets, by
+ * document index as the composer counts documents, each split when first asked for: what src/lex-locate.ts
+ * places findings on (the reading itself skips the offsets: a clean file never needs them). Undefined when the
+ * reader's documents are not the composer's (a text of comments only …).
+ */
+export function lexDocuments(tokens: readonly string[], docs: Documents): (() => Line[])[] | undefined {
+  if (docs.bounds.length !== docs.composed) return undefined;
+  return docs.bounds.map(({ from, to }) => {
+    let ls: Line[] | undefined;
+    return () => (ls ??= lines(tokens, from, to, offsetOf(tokens, from)));
+  });
 }

@@ -7,7 +7,7 @@ import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Iden
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } from './fast-parse.js';
 import { LexDocument } from './lex-locate.js';
-import { lexText } from './lex-read.js';
+import { lexDocuments, lexText } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, RULE_IDS } from './rule-registry.js';
 import type { SchemaFinding } from './schema.js';
@@ -381,7 +381,7 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   const facts: RangedFact[] = [];
   if (early && placement === 'auto') {
     // its findings placed from the same tokens (src/lex-locate.ts): no syntax tree, no composed nodes
-    const docs = lexed!.documents;
+    const docs = lexDocuments(lexed!.tokens!, lexed!.documents!);
     const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
     if (raw) {
       return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), raw, config, ...fastCounts(early), extra: factsExtra(facts) });

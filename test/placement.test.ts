@@ -10,7 +10,7 @@ import { isScalar, type CST } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cstLocate, cstScalar, fastValues, NeedsComposition } from '../src/fast-parse.js';
 import { LexDocument } from '../src/lex-locate.js';
-import { lexText } from '../src/lex-read.js';
+import { lexDocuments, lexText } from '../src/lex-read.js';
 import { lintText, type LintOptions } from '../src/lint.js';
 import { commandKind } from '../src/kinds.js';
 import * as parse from '../src/parse.js';
@@ -100,7 +100,7 @@ function comparePaths(text: string, counts: PathCounts): void {
   const tokens = tokenize(text);
   const cstDocs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
   const lexed = lexText(text);
-  const lexDocs = lexed.documents;
+  const lexDocs = lexed.values && lexed.tokens && lexed.documents ? lexDocuments(lexed.tokens, lexed.documents) : undefined;
   const cstRead = fastValues(text, tokens.tokens) !== undefined;
   for (const ld of parsed.documents) {
     if (ld.value === null || ld.value === undefined) continue;
