@@ -35,7 +35,7 @@ export interface Line {
   indent: number;
   /** The significant tokens after the indentation (no comments, no spaces), with their columns. */
   parts: Part[];
-  /** The line's offset in the text. */
+  /** The line's offset in the text (counted from the `offset` that `lines` was given). */
   start: number;
 }
 
