@@ -1,5 +1,6 @@
 import { CST, Schema, isScalar } from 'yaml';
 import { MAYBE_AMBIGUOUS, NOT_PRINTABLE, unknownEscape } from './parse.js';
+import type { ScalarLike } from './services/scalar-offsets.js';
 
 /**
  * A fast reading of the plain YAML most configuration files are made of, straight from the `yaml` package's
@@ -8,11 +9,14 @@ import { MAYBE_AMBIGUOUS, NOT_PRINTABLE, unknownEscape } from './parse.js';
  * Profiling showed composition (node objects, then `toJS`) to be about 40% of a full parse. Composition is
  * also where the `yaml` package finds most syntax errors, so this reader accepts only constructs whose every
  * check it repeats here (block mappings and sequences with one-line scalar keys, flow sequences of scalars,
- * plain, quoted and block scalars, comments) and gives up on anything else: tabs, anchors, aliases, tags,
- * explicit keys, flow mappings, directives, duplicate keys, any error. Giving up costs nothing but time: the
- * caller then parses the file fully. The engine uses these values only to find documents that are clean;
- * every finding is reported from a full parse, so positions and messages never depend on this reader.
- * `test/fast-parse.test.ts` compares the two readings on every fixture and on thousands of mutated files.
+ * flow mappings of one-line scalars, plain, quoted and block scalars, comments) and gives up on anything
+ * else: tabs, carriage returns, anchors, aliases, tags, explicit keys, directives, duplicate keys, any error.
+ * Giving up costs nothing but time: the caller then parses the file fully. `test/fast-parse.test.ts` compares
+ * the two readings on every fixture and on thousands of mutated files.
+ *
+ * The findings of a document read here are placed on its syntax tree (`cstLocate`, `cstScalar`) by the rules
+ * the composed document follows (src/source-map.ts); `test/placement.test.ts` compares the two on every path
+ * of every fixture and of generated files.
  */
 
 export class GiveUp extends Error {}
@@ -267,11 +271,21 @@ export function fastValues(text: string, tokens: readonly CST.Token[]): unknown[
   return values;
 }
 
-/** Thrown by `cstLocate` where only the composed document gives the exact range (block scalars, flow values). */
+/** Thrown by `cstLocate` where only the composed document gives the exact range (an empty item no key names). */
 export class NeedsComposition extends Error {}
+const NEEDS_COMPOSITION = new NeedsComposition('only the composed document places this');
+export const needsComposition = (): never => {
+  throw NEEDS_COMPOSITION;
+};
 
 type Range = { start: number; end: number };
 const tokenRange = (t: { offset: number; source: string }): Range => ({ start: t.offset, end: t.offset + t.source.length });
+
+/** Whether the composer reads a plain scalar (its folded value) as a string: no YAML 1.1 tag's pattern matches it. */
+export function plainIsString(value: string): boolean {
+  if (value !== '' && !MAYBE_NOT_STRING.has(value[0]!)) return true;
+  return !PLAIN_TAGS.some((t) => 'test' in t && t.test!.test(value));
+}
 
 /** The range of a key or value written as a one-line flow scalar, as the composer gives it. */
 function scalarRange(t: Token | undefined): Range | undefined {
@@ -288,12 +302,65 @@ function keyName(t: Token | undefined): string | undefined {
   return k === null ? '' : String(k);
 }
 
-/** A block collection's head: its first key, or its first item's head (what a report without a key points at). */
+/**
+ * A scalar token resolved as the composer resolves it (its value before tags, style and range [start,
+ * valueEnd, nodeEnd]); for a block scalar, the range runs over its header and every line of its content.
+ */
+function resolved(t: Token): { value: string; type: string | null; range: [number, number, number] } | undefined {
+  if (!isFlowScalarToken(t) && t.type !== 'block-scalar') return undefined;
+  return CST.resolveAsScalar(t as CST.FlowScalar | CST.BlockScalar, true, needsComposition) ?? undefined;
+}
+
+/**
+ * The range the composer gives a value written as a scalar or a flow collection: a flow collection runs from
+ * its opening to its closing bracket (the fast reader checked that it has one).
+ */
+function ownRange(t: Token): Range | undefined {
+  if (t.type === 'flow-collection') {
+    const close = t.end[0];
+    return close ? { start: t.offset, end: close.offset + close.source.length } : undefined;
+  }
+  const r = resolved(t);
+  return r ? { start: r.range[0], end: r.range[1] } : undefined;
+}
+
+/**
+ * What stands for a value when no key names it (`headOf` in src/source-map.ts): a mapping's first key (block
+ * or flow), a block sequence's first item's head, any other value's own range.
+ */
 function head(t: Token | undefined): Range | undefined {
   if (!t) return undefined;
-  if (t.type === 'block-map') return t.items.length > 0 ? scalarRange((t.items[0] as { key?: Token }).key) : undefined;
+  if (t.type === 'block-map' || (t.type === 'flow-collection' && t.start.type === 'flow-map-start' && t.items.length > 0)) {
+    return t.items.length > 0 ? scalarRange((t.items[0] as { key?: Token }).key) : undefined;
+  }
   if (t.type === 'block-seq') return t.items.length > 0 ? head(t.items[0]!.value) : undefined;
-  return scalarRange(t);
+  // an empty scalar (`- ` with nothing after it) sits where the composer puts it: not known here
+  if (t.type === 'scalar' && t.source === '') return undefined;
+  return ownRange(t);
+}
+
+interface Reached {
+  node: Token | undefined;
+  key: Range | undefined;
+  found: boolean;
+}
+
+/** Walks a path through a document's syntax tree as `walk` in src/source-map.ts walks its nodes. */
+function reach(doc: CST.Document, path: readonly (string | number)[]): Reached {
+  let node: Token | undefined = doc.value;
+  let key: Range | undefined;
+  for (const seg of path) {
+    if (node?.type === 'block-map' || (node?.type === 'flow-collection' && node.start.type === 'flow-map-start')) {
+      const item = (node.items as { key?: Token; value?: Token }[]).find((it) => keyName(it.key) === String(seg));
+      if (!item) return { node, key, found: false };
+      key = scalarRange(item.key);
+      node = item.value;
+    } else if ((node?.type === 'block-seq' || node?.type === 'flow-collection') && typeof seg === 'number' && node.items[seg] !== undefined) {
+      key = undefined;
+      node = node.items[seg]!.value;
+    } else return { node, key, found: false };
+  }
+  return { node, key, found: true };
 }
 
 /**
@@ -302,37 +369,25 @@ function head(t: Token | undefined): Range | undefined {
  * ancestor's key; a block collection or an empty value is reported at its key). Throws NeedsComposition where
  * the composed nodes are needed for an exact range.
  */
-export function cstLocate(doc: CST.Document, path: readonly (string | number)[], target: 'key' | 'value', fallback: Range): Range {
-  let node: Token | undefined = doc.value;
-  let keyRange: Range | undefined;
-  let found = true;
-  for (const seg of path) {
-    if (node?.type === 'block-map' || (node?.type === 'flow-collection' && node.start.type === 'flow-map-start')) {
-      const item = (node.items as { key?: Token; value?: Token }[]).find((it) => keyName(it.key) === String(seg));
-      if (!item) {
-        found = false;
-        break;
-      }
-      keyRange = scalarRange(item.key);
-      node = item.value;
-    } else if ((node?.type === 'block-seq' || node?.type === 'flow-collection') && typeof seg === 'number' && seg < node.items.length) {
-      keyRange = undefined;
-      node = node.items[seg]!.value;
-    } else {
-      found = false;
-      break;
-    }
-  }
+export function cstLocate(doc: CST.Document, path: readonly (string | number)[], target: 'key' | 'value'): Range {
+  const { node, key, found } = reach(doc, path);
   const empty = !node || (node.type === 'scalar' && node.source === '');
   const block = node?.type === 'block-map' || node?.type === 'block-seq';
-  if (target === 'value' && found && !empty && !block) {
-    const r = scalarRange(node);
-    if (!r) throw new NeedsComposition();
-    return r;
-  }
-  if (keyRange) return keyRange;
-  // a collection without a first key or item scalar (`- -`): the composed document places it
-  const h = node && (block || isFlowScalarToken(node)) ? head(node) : undefined;
-  if (h) return h;
-  throw new NeedsComposition();
+  if (target === 'value' && found && !empty && !block) return ownRange(node!) ?? needsComposition();
+  return key ?? head(node) ?? needsComposition();
+}
+
+/**
+ * The scalar at `path` as the composer would give it to `scalarOffsets` (src/services/scalar-offsets.ts):
+ * its value (a string only where the composer's is one), style and range; null when the path reaches no
+ * scalar (a finding inside a string is then placed on the whole value, as the composed document does).
+ */
+export function cstScalar(doc: CST.Document, path: readonly (string | number)[]): ScalarLike | null {
+  const { node, found } = reach(doc, path);
+  if (!found || !node) return null;
+  const r = resolved(node);
+  if (!r) return null;
+  // a plain scalar is a string for the composer unless a YAML 1.1 tag reads it (a number, a timestamp …)
+  const value = r.type === 'PLAIN' && !plainIsString(r.value) ? null : r.value;
+  return { value, type: r.type, range: r.range };
 }

