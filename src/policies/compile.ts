@@ -8,8 +8,8 @@
  * was given (src/policies/run.ts) and meets no problem.
  */
 import type { Environment } from '@marcbachmann/cel-js';
-import { compileIn, type CelCompiled } from '../services/cel.js';
-import { methodNameRange } from '../services/cel-checks.js';
+import { compileIn, walk, type AstNode, type CelCompiled } from '../services/cel.js';
+import { methodNameRange, rangeOf } from '../services/cel-checks.js';
 import type { Path } from '../path.js';
 import { charge, instrument } from './budget.js';
 import { kindEnvironment, namedClass, type KindEnvironment, type ObjectClass } from './env.js';
@@ -205,28 +205,10 @@ function fieldType(t: string): string {
   return t.replace(/(?<![A-Za-z0-9_.])[A-Z](?![A-Za-z0-9_.])/g, 'dyn');
 }
 
-type AstNode = { op: string; args: unknown; range?: { start: number; end: number }; start?: number; end?: number; evaluate?: unknown };
-
-function* nodes(root: unknown): Generator<AstNode> {
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const n = stack.pop();
-    if (Array.isArray(n)) for (const x of n) stack.push(x);
-    else if (n !== null && typeof n === 'object' && typeof (n as AstNode).op === 'string') {
-      yield n as AstNode;
-      stack.push((n as AstNode).args);
-    }
-  }
-}
-
-function rangeOf(n: AstNode): { start: number; end: number } {
-  return n.range ?? { start: n.start ?? 0, end: n.end ?? n.start ?? 0 };
-}
-
 /** What a call of a function platlint does not evaluate is, or undefined. */
 function unavailableCall(src: string, ast: unknown): { message: string; start: number; end: number } | undefined {
   let first: { message: string; start: number; end: number } | undefined;
-  for (const n of nodes(ast)) {
+  for (const n of walk(ast)) {
     if ((n.op !== 'call' && n.op !== 'rcall') || !Array.isArray(n.args) || typeof n.args[0] !== 'string') continue;
     const name = n.args[0];
     const what = Object.prototype.hasOwnProperty.call(UNAVAILABLE, name) ? UNAVAILABLE[name] : undefined;
@@ -251,7 +233,7 @@ function isStringLiteral(n: unknown): n is AstNode & { args: string } {
  */
 function regexCalls(ast: unknown): { problem?: { message: string; start: number; end: number }; matches: { node: AstNode; pattern: string }[] } {
   const matches: { node: AstNode; pattern: string }[] = [];
-  for (const n of nodes(ast)) {
+  for (const n of walk(ast)) {
     if (!Array.isArray(n.args) || typeof n.args[0] !== 'string' || !REGEX_CALLS.has(n.args[0])) continue;
     const pattern = n.op === 'rcall' ? (n.args[2] as unknown[])?.[0] : n.op === 'call' && n.args[0] === 'matches' ? (n.args[1] as unknown[])?.[1] : undefined;
     if (pattern === undefined) continue;

@@ -8,7 +8,7 @@
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { celLibrary } from '../services/cel.js';
-import { FUNCTIONS, NAMESPACES, type CelLibrary } from '../services/cel-env.js';
+import { expectBool, FUNCTIONS, identifier, NAMESPACES, pairTypes, type CelLibrary, type Checker, type MacroNode, type TypeDecl } from '../services/cel-env.js';
 import { implementations, PolicyEvalError, UrlValue } from './functions.js';
 import { charge } from './budget.js';
 import type { KindTypes } from './spec.js';
@@ -76,31 +76,10 @@ export function namedClass(name: string): ObjectClass {
   return { [name]: class {} }[name] as ObjectClass;
 }
 
-type Checker = {
-  check(node: unknown, ctx: unknown): TypeDecl;
-  getType(name: string): TypeDecl;
-  createError(code: string, message: string, node: unknown): Error;
-};
-type TypeDecl = { kind: string; name: string; keyType?: TypeDecl; valueType?: TypeDecl };
 type Ctx = { forkWithVariable(name: string, type: TypeDecl): Ctx; iterValue?: unknown };
-type MacroNode = { op: string; args: unknown };
 type MacroInput = { args: MacroNode[]; receiver: MacroNode };
 type Evaluator = { run(node: unknown, ctx: unknown): unknown };
 
-function identifier(checker: Checker, node: MacroNode, what: string): string {
-  if (node.op === 'id' && typeof node.args === 'string') return node.args;
-  throw checker.createError('invalid_macro_argument', `${what}: the variable must be a simple identifier`, node);
-}
-
-function pairTypes(checker: Checker, t: TypeDecl): [TypeDecl, TypeDecl] {
-  if (t.kind === 'list') return [checker.getType('int'), t.valueType ?? checker.getType('dyn')];
-  if (t.kind === 'map') return [t.keyType ?? checker.getType('dyn'), t.valueType ?? checker.getType('dyn')];
-  return [checker.getType('dyn'), checker.getType('dyn')];
-}
-
-function expectBool(checker: Checker, node: MacroNode, t: TypeDecl, name: string): void {
-  if (t.name !== 'bool' && t.name !== 'dyn') throw checker.createError('invalid_macro_argument', `${name}() predicate must return bool`, node);
-}
 
 /** The (index or key, value) pairs of a list or map, each step charged one unit. */
 function pairs(v: unknown): [unknown, unknown][] {

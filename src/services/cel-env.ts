@@ -155,29 +155,30 @@ function opaqueClass(name: string): new () => object {
   return { [name]: class {} }[name] as new () => object;
 }
 
-type Checker = {
+export type Checker = {
   check(node: unknown, ctx: unknown): TypeDecl;
   getType(name: string): TypeDecl;
   createError(code: string, message: string, node: unknown): Error;
 };
-type TypeDecl = { kind: string; name: string; keyType?: TypeDecl; valueType?: TypeDecl };
+export type TypeDecl = { kind: string; name: string; keyType?: TypeDecl; valueType?: TypeDecl };
 type Ctx = { forkWithVariable(name: string, type: TypeDecl): Ctx };
-type MacroNode = { op: string; args: unknown };
+export type MacroNode = { op: string; args: unknown };
 type MacroInput = { args: MacroNode[]; receiver: MacroNode; ast: MacroNode };
 
-function identifier(checker: Checker, node: MacroNode, what: string): string {
+/** The variable name of a macro argument (shared with the policies' evaluating environment). */
+export function identifier(checker: Checker, node: MacroNode, what: string): string {
   if (node.op === 'id' && typeof node.args === 'string') return node.args;
   throw checker.createError('invalid_macro_argument', `${what}: the variable must be a simple identifier`, node);
 }
 
 /** The (index or key, value) types a two-variable comprehension binds over a receiver. */
-function pairTypes(checker: Checker, t: TypeDecl): [TypeDecl, TypeDecl] {
+export function pairTypes(checker: Checker, t: TypeDecl): [TypeDecl, TypeDecl] {
   if (t.kind === 'list') return [checker.getType('int'), t.valueType ?? checker.getType('dyn')];
   if (t.kind === 'map') return [t.keyType ?? checker.getType('dyn'), t.valueType ?? checker.getType('dyn')];
   return [checker.getType('dyn'), checker.getType('dyn')];
 }
 
-function expectBool(checker: Checker, node: MacroNode, t: TypeDecl, name: string): void {
+export function expectBool(checker: Checker, node: MacroNode, t: TypeDecl, name: string): void {
   if (t.name !== 'bool' && t.name !== 'dyn') throw checker.createError('invalid_macro_argument', `${name}() predicate must return bool`, node);
 }
 

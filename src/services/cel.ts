@@ -218,9 +218,10 @@ function withoutEntries(src: string, entries: number[]): string {
   return plain;
 }
 
-type AstNode = { op: string; args: unknown; range?: { start: number; end: number }; start?: number; end?: number };
+export type AstNode = { op: string; args: unknown; range?: { start: number; end: number }; start?: number; end?: number; evaluate?: unknown };
 
-function* walk(root: unknown): Generator<AstNode> {
+/** Every node of a checked expression's tree (shared with src/policies/compile.ts). */
+export function* walk(root: unknown): Generator<AstNode> {
   const stack: unknown[] = [root];
   while (stack.length) {
     const n = stack.pop();
