@@ -502,8 +502,6 @@ export interface BaselineUsageContext {
   /** Standard input (`-`) or a command line after `--` is among the inputs. */
   notAFile?: 'stdin' | 'command line';
   dryRun: boolean;
-  ruleIds: ReadonlySet<string>;
-  suggest: (id: string) => string[];
 }
 
 /** Whether a rule id is one of `ids` or of an area wildcard among them (`security/*`, as in the configuration). */
@@ -516,17 +514,25 @@ export function ruleMatcher(ids: readonly string[]): (ruleId: string) => boolean
 /** Rules whose findings are always fatal, so never recorded. */
 const ALWAYS_FATAL = (id: string) => id === 'yaml/syntax' || id === 'internal/error' || id.startsWith('input/');
 
-/** The usage problem of the baseline options of a run, if any (exit 2). */
-export function baselineUsage(flags: BaselineFlags, ctx: BaselineUsageContext): string | undefined {
-  const writing = flags['suppress-all'] ? '--suppress-all' : flags['suppress-rule'] ? '--suppress-rule' : flags['prune-suppressions'] ? '--prune-suppressions' : undefined;
-  if (flags['suppress-all'] && flags['suppress-rule']) return '--suppress-all and --suppress-rule exclude each other: --suppress-all records the findings of every rule';
+/**
+ * The usage problem of `--suppress-rule`'s ids, if any: checked once the configuration is read, since its
+ * policies' ids may be named (as `--rule` is checked).
+ */
+export function suppressRuleUsage(flags: BaselineFlags, ruleIds: ReadonlySet<string>, suggest: (id: string) => string[]): string | undefined {
   for (const id of flags['suppress-rule'] ?? []) {
-    const unknown = unknownRuleMessage(id, ctx.ruleIds, ctx.suggest);
+    const unknown = unknownRuleMessage(id, ruleIds, suggest);
     if (unknown !== undefined) return `--suppress-rule ${id}: ${unknown} (platlint rules lists them)`;
-    if ([...ctx.ruleIds].filter(ruleMatcher([id])).every(ALWAYS_FATAL)) {
+    if ([...ruleIds].filter(ruleMatcher([id])).every(ALWAYS_FATAL)) {
       return `--suppress-rule ${id}: its findings are fatal (the file, or part of it, is not checked) and are never recorded`;
     }
   }
+  return undefined;
+}
+
+/** The usage problem of the baseline options of a run, if any (exit 2); `--suppress-rule`'s ids: suppressRuleUsage. */
+export function baselineUsage(flags: BaselineFlags, ctx: BaselineUsageContext): string | undefined {
+  const writing = flags['suppress-all'] ? '--suppress-all' : flags['suppress-rule'] ? '--suppress-rule' : flags['prune-suppressions'] ? '--prune-suppressions' : undefined;
+  if (flags['suppress-all'] && flags['suppress-rule']) return '--suppress-all and --suppress-rule exclude each other: --suppress-all records the findings of every rule';
   if (writing && ctx.notAFile === 'stdin') return `${writing} works on files on disk: leave standard input (-) out`;
   if (writing && ctx.notAFile === 'command line') return `${writing} works on files on disk: a command line after -- has none`;
   if (writing && ctx.dryRun) return `${writing} works on the files on disk, which --fix-dry-run leaves unchanged; use --fix, or neither`;

@@ -4,7 +4,7 @@ import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
 import { CONFIG_FILE_NAME, ConfigError, unknownRuleMessage, type Config, type SeveritySetting } from './config.js';
 import { printConfig } from './print-config.js';
-import { knownRuleIds, RULE_IDS, suggestRuleIds } from './rule-registry.js';
+import { knownRuleIds } from './rule-registry.js';
 import { UsageError } from './discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from './files.js';
 import { lintFlagsArgs } from './flags/lint.js';
@@ -18,7 +18,7 @@ import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
 import { allRules, explainRule, type ExtraRule } from './docs.js';
 import { policyRules } from './policies/config.js';
-import { BaselineError, baselineUsage, finishBaseline, openBaseline, type BaselineRun } from './baseline.js';
+import { BaselineError, baselineUsage, finishBaseline, suppressRuleUsage, openBaseline, type BaselineRun } from './baseline.js';
 
 import { VERSION } from './version.js';
 
@@ -343,8 +343,9 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const runConfig = (): Config => {
     const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
     // the ids a --rule may name are checked once the configuration is read: they are those a `rules` of it may name
+    const known = knownRuleIds(base);
     for (const [id, severity] of commandLineRules) {
-      const unknown = unknownRuleMessage(id, knownRuleIds(base), suggestRuleIds);
+      const unknown = unknownRuleMessage(id, known, (near) => closestMatches(near, [...known]));
       if (unknown !== undefined) throw new UsageError(`--rule ${id}=${severity}: ${unknown} (platlint rules lists them)`);
     }
     return { ...base, ...(maxFileSize !== undefined ? { maxFileSize } : {}), ...(commandLineRules.length > 0 ? { commandLineRules } : {}) };
@@ -367,7 +368,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   if (stdinCount > 1) return usage('standard input (-) can be given only once');
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
   const notAFile = stdinCount > 0 ? ('stdin' as const) : commandLine !== undefined ? ('command line' as const) : undefined;
-  const baselineProblem = baselineUsage(values, { command, dryRun: fix === 'dry-run', ruleIds: RULE_IDS, suggest: suggestRuleIds, ...(notAFile ? { notAFile } : {}) });
+  const baselineProblem = baselineUsage(values, { command, dryRun: fix === 'dry-run', ...(notAFile ? { notAFile } : {}) });
   if (baselineProblem) return usage(baselineProblem);
 
   let results: LintResult[];
@@ -376,6 +377,10 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
     const config = runConfig();
+    const known = knownRuleIds(config);
+    // the configuration's policy ids are named and suggested as platlint's are
+    const suppressRuleProblem = suppressRuleUsage(values, known, (id) => closestMatches(id, [...known]));
+    if (suppressRuleProblem) throw new UsageError(suppressRuleProblem);
     policies = policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
     // the baseline (src/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
     const baseline: BaselineRun | undefined = openBaseline(values, config, io.cwd, command);

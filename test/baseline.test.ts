@@ -274,6 +274,29 @@ describe('--suppress-rule', () => {
     expect(jsonFindings(r.stdout)).toEqual(ALL_FINDINGS.filter((f) => !f.startsWith('security/')));
     expect(Object.keys(JSON.parse(read(dir, FILE))['conf/mistakes-rbac.yaml'])).toEqual(['security/no-admin-binding-to-broad-groups', 'security/no-pod-exec', 'security/no-secret-read']);
   });
+  it("takes the configuration's policy ids and areas (checked once the configuration is read)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-policies-'));
+    const policies = join(ROOT, 'fixtures', 'examples', 'policies');
+    copyFileSync(join(policies, 'platlint.config.yaml'), join(dir, 'platlint.config.yaml'));
+    copyFileSync(join(policies, 'invalid', 'rbac-bindings.yaml'), join(dir, 'rbac-bindings.yaml'));
+    const r = platlint(['--suppress-rule', 'acme/bind-groups-not-users', '--format', 'json', '.'], { cwd: dir });
+    expect(r).toMatchObject({ code: 0, stderr: 'platlint: wrote platlint-suppressions.json (2 findings in 1 file)\n' });
+    expect(JSON.parse(read(dir, FILE))).toEqual({
+      'rbac-bindings.yaml': { 'acme/bind-groups-not-users': { 'items[0].subjects[0].name': { count: 1 }, 'subjects[1].name': { count: 1 } } },
+    });
+    expect(platlint(['--suppress-rule', 'acme/*', '.'], { cwd: dir })).toMatchObject({ code: 0 });
+    expect(platlint(['--suppress-rule', 'acme/bind-group-not-users', '.'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'platlint: --suppress-rule acme/bind-group-not-users: unknown rule `acme/bind-group-not-users`; did you mean `acme/bind-groups-not-users`? (platlint rules lists them)\n',
+    });
+    // --rule suggests the configuration's policy ids too
+    expect(platlint(['--rule', 'acme/bind-group-not-users=off', '.'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'platlint: --rule acme/bind-group-not-users=off: unknown rule `acme/bind-group-not-users`; did you mean `acme/bind-groups-not-users`? (platlint rules lists them)\n',
+    });
+  });
   it('refuses what cannot be recorded, before linting (exit 2, one line)', () => {
     const dir = repository();
     const cases: [string[], string][] = [
