@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS } from '../src/kinds.js';
-import { ROOT } from './helpers/fixtures.js';
+import { readmeBlock, ROOT } from './helpers/fixtures.js';
 
 const MISSING =
   'test/emacs.test.ts: `emacs` is not on PATH; .ci/run installs it with eglot and yaml-mode (Debian packages emacs-nox elpa-eglot elpa-yaml-mode)';
@@ -26,15 +26,6 @@ const MISSING =
 /** Upper bound of one Emacs run; the harness itself gives up waiting for any one answer after 15 s. */
 const EMACS_TIMEOUT = 90_000;
 
-/** The Emacs Lisp of the fenced block that follows `marker` in README.md. */
-function readmeBlock(marker: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const at = readme.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no ${marker} marker`);
-  const m = /^```elisp\n([\s\S]*?)^```$/m.exec(readme.slice(at));
-  if (!m) throw new Error(`README.md has no elisp block after ${marker}`);
-  return m[1]!;
-}
 
 // A Policy with a mistyped field the platform ignores (a warning with a suggestion), a level in the wrong case
 // (an error whose quick fix writes the right one) and another one after a character outside the BMP on its
@@ -92,7 +83,7 @@ describe('Emacs (Debian packages) with eglot and the README configuration', () =
     chmodSync(launcher, 0o755);
     const home = join(dir, 'home');
     mkdirSync(join(home, '.emacs.d'), { recursive: true });
-    writeFileSync(join(home, '.emacs.d', 'init.el'), readmeBlock('<!-- emacs-eglot'));
+    writeFileSync(join(home, '.emacs.d', 'init.el'), readmeBlock('<!-- emacs-eglot', 'elisp'));
     const project = join(dir, 'project');
     mkdirSync(project);
     file = join(project, 'policy.yaml');

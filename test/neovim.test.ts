@@ -11,22 +11,13 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './helpers/fixtures.js';
+import { readmeBlock, ROOT } from './helpers/fixtures.js';
 
 const MISSING = 'test/neovim.test.ts: `nvim` is not on PATH; .ci/run installs it (Debian package neovim)';
 
 /** Upper bound of one Neovim run; the harness itself gives up earlier (diagnostics within 12 s). */
 const NVIM_TIMEOUT = 25_000;
 
-/** The Lua of the fenced block that follows `marker` in README.md. */
-function readmeBlock(marker: string): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const at = readme.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no ${marker} marker`);
-  const m = /^```lua\n([\s\S]*?)^```$/m.exec(readme.slice(at));
-  if (!m) throw new Error(`README.md has no lua block after ${marker}`);
-  return m[1]!;
-}
 
 // The harness: runs once the file given on the command line is loaded (the README's FileType autocommand has
 // started the client by then). Positions are 0-based, as in vim.diagnostic and LSP.
@@ -189,7 +180,7 @@ describe('Neovim (Debian package) with the README configuration', () => {
     file = join(project, 'policy.yaml');
     writeFileSync(file, POLICY);
     const init = join(dir, 'init.lua');
-    writeFileSync(init, `${readmeBlock('<!-- neovim-0.7')}\n${HARNESS}`);
+    writeFileSync(init, `${readmeBlock('<!-- neovim-0.7', 'lua')}\n${HARNESS}`);
     const out = join(dir, 'report.json');
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -269,7 +260,7 @@ describe('Neovim (Debian package) with the README configuration', () => {
     const dir2 = mkdtempSync(join(tmpdir(), 'platlint-nvim-lua-'));
     try {
       const block = join(dir2, 'block.lua');
-      writeFileSync(block, readmeBlock('<!-- neovim-0.8'));
+      writeFileSync(block, readmeBlock('<!-- neovim-0.8', 'lua'));
       // loadfile compiles without running (0.7 has no vim.fs, which the block uses)
       const r = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `lua local f, e = loadfile('${block}'); io.stdout:write(f and 'ok' or e)`, '-c', 'qall!'], {
         encoding: 'utf8',

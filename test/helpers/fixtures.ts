@@ -59,3 +59,13 @@ export function caseDirs(dir: string): string[] {
 export function renderMessages(ds: readonly LocatedDiagnostic[]): string {
   return ds.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} ${d.ruleId} ${diagnosticPath(d) || '-'}: ${d.message}`).join('\n') + '\n';
 }
+
+/** The code of the README's first fenced `language` block after `marker` (the editor tests run exactly what the README shows). */
+export function readmeBlock(marker: string, language: 'lua' | 'elisp'): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const at = readme.indexOf(marker);
+  if (at < 0) throw new Error(`README.md has no ${marker} marker`);
+  const m = new RegExp(`^\`\`\`${language}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(readme.slice(at));
+  if (!m) throw new Error(`README.md has no ${language} block after ${marker}`);
+  return m[1]!;
+}
