@@ -1,6 +1,6 @@
 // A lint result as LSP diagnostics: 0-based UTF-16 positions converted from the result's offsets with the
 // document itself, the rule id as `code` with its documentation link, related locations, the fix in `data`.
-import { DiagnosticSeverity, DiagnosticTag, type Diagnostic as LspDiagnostic, type Range as LspRange } from 'vscode-languageserver';
+import type { DiagnosticSeverity, DiagnosticTag, Diagnostic as LspDiagnostic, Range as LspRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { pathToFileURL } from 'node:url';
 import type { ConfigError } from '../config.js';
@@ -8,6 +8,12 @@ import { fileLevelResult, internalError, type LintResult } from '../lint.js';
 import { ALL_RULES } from '../rule-registry.js';
 import { ruleDocsUrl } from '../formatters/rule-url.js';
 import type { Range } from '../types.js';
+
+// The protocol's numbers, written here rather than imported: this module runs in the lint thread too
+// (src/lsp/lint-job.ts), whose bundle then needs nothing of vscode-languageserver at run time.
+const ERROR: DiagnosticSeverity = 1;
+const WARNING: DiagnosticSeverity = 2;
+const DEPRECATED_TAG: DiagnosticTag = 2;
 
 /** Rules that report a deprecated name: shown struck through by editors (`DiagnosticTag.Deprecated`). */
 const DEPRECATED = new Set(['egress/master-deprecated', 'flags/deprecated']);
@@ -35,13 +41,13 @@ export function toLspDiagnostics(document: TextDocument, result: LintResult): Ls
     const related = (d.related ?? []).filter((r) => r.range).map((r) => ({ location: { uri: document.uri, range: range(r.range!) }, message: r.message }));
     const out: LspDiagnostic = {
       range: range(d.range),
-      severity: d.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+      severity: d.severity === 'error' ? ERROR : WARNING,
       code: d.ruleId,
       source: 'platlint',
       message: d.message,
     };
     if (ALL_RULES.has(d.ruleId)) out.codeDescription = { href: ruleDocsUrl(d.ruleId) };
-    if (DEPRECATED.has(d.ruleId)) out.tags = [DiagnosticTag.Deprecated];
+    if (DEPRECATED.has(d.ruleId)) out.tags = [DEPRECATED_TAG];
     if (related.length > 0) out.relatedInformation = related;
     if (data.fix || data.fatal) out.data = data;
     return out;
@@ -68,7 +74,7 @@ export function configErrorDiagnostic(err: ConfigError): LspDiagnostic {
   const at = first ? { line: Math.max(first.line - 1, 0), character: Math.max(first.column - 1, 0) } : { line: 0, character: 0 };
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: DiagnosticSeverity.Error,
+    severity: ERROR,
     code: 'config/invalid',
     source: 'platlint',
     message: `${what}${more}; this file is linted with the default configuration`,
@@ -85,6 +91,6 @@ export function configFileDiagnostics(err: ConfigError): LspDiagnostic[] {
   return err.problems.map((p) => {
     const start = { line: Math.max(p.line - 1, 0), character: Math.max(p.column - 1, 0) };
     const end = p.endLine !== undefined && p.endColumn !== undefined ? { line: Math.max(p.endLine - 1, 0), character: Math.max(p.endColumn - 1, 0) } : start;
-    return { range: { start, end }, severity: DiagnosticSeverity.Error, code: p.code ?? 'config/invalid', source: 'platlint', message: p.message };
+    return { range: { start, end }, severity: ERROR, code: p.code ?? 'config/invalid', source: 'platlint', message: p.message };
   });
 }
