@@ -27,6 +27,8 @@ function isCommentAt(text: string, offset: number): boolean {
 export function codeActions(document: TextDocument, diagnostics: readonly LspDiagnostic[], known: ReadonlySet<string> = RULE_IDS): CodeAction[] {
   const actions: CodeAction[] = [];
   const disabled = new Set<string>();
+  // whether a disable comment can go above a line: one reading per line, whatever the number of rules on it
+  const commentable = new Map<number, boolean>();
   const json = /^jsonc?$/.test(document.languageId) || /\.json$/i.test(document.uri);
   for (const d of diagnostics) {
     if (d.source !== 'platlint' || typeof d.code !== 'string') continue;
@@ -44,7 +46,7 @@ export function codeActions(document: TextDocument, diagnostics: readonly LspDia
     const line = d.range.start.line;
     // JSON has no comments: a comment would make the file unreadable for the platform
     if (json || data.fatal || !known.has(rule) || rule.startsWith('suppression/') || disabled.has(`${rule}@${line}`)) continue;
-    const disable = disableAction(document, d, rule);
+    const disable = disableAction(document, d, rule, commentable);
     if (disable) {
       disabled.add(`${rule}@${line}`);
       actions.push(disable);
@@ -53,7 +55,7 @@ export function codeActions(document: TextDocument, diagnostics: readonly LspDia
   return actions;
 }
 
-function disableAction(document: TextDocument, d: LspDiagnostic, rule: string): CodeAction | undefined {
+function disableAction(document: TextDocument, d: LspDiagnostic, rule: string, commentable: Map<number, boolean>): CodeAction | undefined {
   const text = document.getText();
   const line = d.range.start.line;
   const lineStart = document.offsetAt({ line, character: 0 });
@@ -61,10 +63,16 @@ function disableAction(document: TextDocument, d: LspDiagnostic, rule: string): 
   const indent = /^[ \t]*/.exec(lineText)![0];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const comment = `${indent}# platlint-disable-next-line ${rule} -- ${REASON_PLACEHOLDER}${eol}`;
-  // inside a block scalar or a multi-line string the line would become text, not a comment
-  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const changed = text.slice(bom, lineStart) + comment + text.slice(lineStart);
-  if (!isCommentAt(changed, lineStart - bom + indent.length)) return undefined;
+  // inside a block scalar or a multi-line string the line would become text, not a comment (the rule's name
+  // in the comment cannot change that: it is after the `#`)
+  let ok = commentable.get(line);
+  if (ok === undefined) {
+    const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+    const changed = text.slice(bom, lineStart) + comment + text.slice(lineStart);
+    ok = isCommentAt(changed, lineStart - bom + indent.length);
+    commentable.set(line, ok);
+  }
+  if (!ok) return undefined;
   return {
     title: `Disable ${rule} for this line`,
     kind: CodeActionKind.QuickFix,

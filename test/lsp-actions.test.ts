@@ -1,0 +1,29 @@
+// Code actions computed directly (src/lsp/actions.ts): several rules on one line get one disable action each,
+// and a line inside a block scalar gets none for any of them (the check is made once per line).
+import { describe, expect, test } from 'vitest';
+import type { Diagnostic } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActions } from '../src/lsp/actions.js';
+
+const text = ['apiVersion: v1', 'kind: Thing', 'spec:', '  note: |', '    text in a block', '  other: value', ''].join('\n');
+const document = TextDocument.create('file:///t.yaml', 'yaml', 1, text);
+
+function diagnostic(line: number, code: string): Diagnostic {
+  return { range: { start: { line, character: 4 }, end: { line, character: 8 } }, severity: 1, code, source: 'platlint', message: code };
+}
+
+describe('code actions', () => {
+  test('two rules on one line: a disable action for each, above the line with its indentation', () => {
+    const known = new Set(['schema/type', 'schema/enum']);
+    const actions = codeActions(document, [diagnostic(5, 'schema/type'), diagnostic(5, 'schema/enum'), diagnostic(5, 'schema/type')], known);
+    expect(actions.map((a) => [a.title, a.edit?.changes?.['file:///t.yaml']?.[0]?.newText])).toEqual([
+      ['Disable schema/type for this line', '  # platlint-disable-next-line schema/type -- reason\n'],
+      ['Disable schema/enum for this line', '  # platlint-disable-next-line schema/enum -- reason\n'],
+    ]);
+  });
+
+  test('two rules on a line of a block scalar: no disable action for either', () => {
+    const known = new Set(['schema/type', 'schema/enum']);
+    expect(codeActions(document, [diagnostic(4, 'schema/type'), diagnostic(4, 'schema/enum')], known)).toEqual([]);
+  });
+});
