@@ -252,7 +252,7 @@ export function lexValues(text: string): LexRead | undefined {
 /**
  * Lexes a text and reads its values when it is in the reader's subset. The tokens come back either way (the
  * parser takes them when the values do not suffice), except for a text with tabs or carriage returns, which
- * the reader does not lex at all. `documents`, with the values: how the tokens split into documents (for
+ * the reader does not lex at all. `documents`, with the values: how the text splits into documents (for
  * `lexDocuments`).
  */
 export function lexText(text: string): { tokens?: string[]; values?: unknown[]; documents?: Documents } {
@@ -267,9 +267,11 @@ interface Bound {
   to: number;
 }
 
-/** The documents of a text's tokens (see `documents`). */
+/** The documents of a text, as the reader split them (see `documents`). */
 export interface Documents {
-  bounds: Bound[];
+  /** Each document's lines, with their offsets in the text, split when first asked for. */
+  lines: (() => Line[])[];
+  /** How many documents the composer makes of the text. */
   composed: number;
 }
 
@@ -278,7 +280,7 @@ export interface Documents {
  * parser). `composed`: how many documents the composer makes of them, one from the first DOC_START (the lexer
  * emits one, at the first line that is not blank or a comment) and one more at each later `---`.
  */
-function documents(tokens: readonly string[]): Documents {
+function documents(tokens: readonly string[]): { bounds: Bound[]; composed: number } {
   const bounds: Bound[] = [];
   let start = 0;
   let composed = tokens.includes(DOC_START) ? 1 : 0;
@@ -296,22 +298,25 @@ function documents(tokens: readonly string[]): Documents {
   return { bounds, composed };
 }
 
+/** The value of a document from its lines (null for none); throws GiveUp. */
+function documentValue(ls: Line[]): unknown {
+  if (ls.length === 0) return null;
+  const reader = new Reader(ls);
+  const v = reader.block(ls[0]!.indent);
+  if (reader.i !== ls.length) giveUp();
+  return v;
+}
+
 function readTokens(tokens: readonly string[]): { values?: unknown[]; documents?: Documents } {
   try {
     const values: unknown[] = [];
     const docs = documents(tokens);
-    for (const { from, to } of docs.bounds) {
-      const ls = lines(tokens, from, to, 0);
-      if (ls.length === 0) {
-        values.push(null);
-        continue;
-      }
-      const reader = new Reader(ls);
-      const v = reader.block(ls[0]!.indent);
-      if (reader.i !== ls.length) giveUp();
-      values.push(v);
-    }
-    return { values, documents: docs };
+    for (const { from, to } of docs.bounds) values.push(documentValue(lines(tokens, from, to, 0)));
+    const split = docs.bounds.map(({ from, to }) => {
+      let ls: Line[] | undefined;
+      return () => (ls ??= lines(tokens, from, to, offsetOf(tokens, from)));
+    });
+    return { values, documents: { lines: split, composed: docs.composed } };
   } catch (err) {
     if (err instanceof GiveUp) return {};
     throw err;
@@ -330,14 +335,10 @@ function offsetOf(tokens: readonly string[], i: number): number {
 
 /**
  * The lines of each document of a text the reader read (`lexText` gave its values), with their offsets, by
- * document index as the composer counts documents, each split when first asked for: what src/lex-locate.ts
- * places findings on (the reading itself skips the offsets: a clean file never needs them). Undefined when the
- * reader's documents are not the composer's (a text of comments only …).
+ * document index as the composer counts documents: what src/lex-locate.ts places findings on (the reading of
+ * the tokens itself skips the offsets: a clean file never needs them). Undefined when the reader's documents
+ * are not the composer's (a text of comments only …).
  */
-export function lexDocuments(tokens: readonly string[], docs: Documents): (() => Line[])[] | undefined {
-  if (docs.bounds.length !== docs.composed) return undefined;
-  return docs.bounds.map(({ from, to }) => {
-    let ls: Line[] | undefined;
-    return () => (ls ??= lines(tokens, from, to, offsetOf(tokens, from)));
-  });
+export function lexDocuments(docs: Documents): (() => Line[])[] | undefined {
+  return docs.lines.length === docs.composed ? docs.lines : undefined;
 }

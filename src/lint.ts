@@ -383,7 +383,7 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   const facts: RangedFact[] = [];
   if (early && placement === 'auto') {
     // its findings placed from the same tokens (src/lex-locate.ts): no syntax tree, no composed nodes
-    const docs = lexDocuments(lexed!.tokens!, lexed!.documents!);
+    const docs = lexDocuments(lexed!.documents!);
     const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
     if (raw) {
       return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), raw, config, ...fastCounts(early), extra: factsExtra(facts) });
