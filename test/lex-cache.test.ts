@@ -12,6 +12,7 @@ import { lexDocuments, lexText, LineCache } from '../src/lex-read.js';
 import { lintText, type LintOptions } from '../src/lint.js';
 import { commandKind } from '../src/kinds.js';
 import { parseText } from '../src/parse.js';
+import { LineCaches } from '../src/lsp/lint-job.js';
 import { generatedCorpus, rng, type Rng } from './helpers/generated-docs.js';
 import { ROOT } from './helpers/fixtures.js';
 
@@ -221,6 +222,31 @@ describe('the lexer reader with a line cache', () => {
     expect([...cache.lines.keys()].sort()).toEqual(['', '  - x', 'a: 3', 'b: |']);
     lexText('a: 3\nb: |\n  - y\nb:\n', cache);
     expect([...cache.lines.keys()].sort()).toEqual(['', 'a: 3', 'b: |']);
+  });
+});
+
+describe('the language server\'s line caches (src/lsp/lint-job.ts)', () => {
+  it('are bounded by documents and characters, the least recently used dropped first', () => {
+    const caches = new LineCaches(3, 100);
+    const fill = (uri: string, text: string) => lexText(text, caches.of(uri));
+    for (const uri of ['a', 'b', 'c', 'd']) {
+      fill(uri, `k: ${uri}\n`);
+      caches.bound();
+    }
+    expect(caches.uris()).toEqual(['b', 'c', 'd']);
+    fill('b', 'k: b2\n');
+    caches.bound();
+    expect(caches.uris()).toEqual(['c', 'd', 'b']);
+    // 98 characters more: over the bound, the oldest go until it holds
+    fill('e', `k: ${'x'.repeat(95)}\n`);
+    caches.bound();
+    expect(caches.uris()).toEqual(['e']);
+    expect(caches.chars()).toBe(98);
+    // a document larger than the bound alone is not kept
+    fill('f', `k: ${'x'.repeat(120)}\n`);
+    caches.bound();
+    expect(caches.uris()).toEqual([]);
+    expect(caches.chars()).toBe(0);
   });
 });
 
