@@ -420,23 +420,25 @@ function readLine(line: string): LineRead {
  * the reader gives up (the text is then lexed whole, and the whole text's reading decides). The cache then
  * holds the lines of this text (only those read, or known already, when the reading gave up).
  *
- * Why the lines read on their own are the lines of the whole text's tokens, for every text read here: the
- * lexer (the `yaml` package's, with src/parse.ts's changes) starts every line of the text as it starts a text
- * (after a line feed, `parseLineStart`, as `parseStream` does after the first document's start), and within a
- * line it reads nothing of the lines after it except where a scalar or a flow collection goes on past the line's
- * end. Its state at a line's start that a line alone does not have changes nothing within the line: the
- * indentation it keeps (`indentNext`) only decides whether a scalar goes on into the next lines, and the flow
- * level is zero, as follows. What goes on past a line's end:
- * - a flow collection: the reader reads one only when it closes on its line (`Reader#inline`);
- * - a quoted scalar: its closing quote is on its line (`readLine` checks it), so the text's lexer finds it there;
- * - a plain scalar at the end of a line (the reader reads one only as a value, after `key: ` or `- `): the lexer
- *   continues it on a next line only when that line is indented more than the key or the `-` (and a comment,
- *   blank lines or a `---` end it), and the reader gives up on such a line (`Reader#map`, `Reader#seq`).
- * And what the lexer reads otherwise at a text's start (a line alone starts one) is given up on: `%` directives,
- * byte order marks. The document marks are counted as `documents` counts them in the tokens: a document starts
- * at the first line that is not blank or a comment (the lexer's DOC_START), and at each later `---`. Each claim
- * is checked by test/lex-cache.test.ts on every fixture, thousands of mutated and edited files and the YAML
- * test suite: this reading never says anything but what the whole text's does.
+ * Why a line read on its own gives the parts the whole text's tokens give it, in every text read here (the
+ * lexer is the `yaml` package's, with src/parse.ts's changes):
+ * - The lexer begins each line of a text (`parseLineStart`, after the line feed) as it begins a text's first
+ *   line (`parseStream`, which emits DOC_START, no part, then `parseLineStart`), but for `%` directives and
+ *   byte order marks, which the line reading gives up on. The state the lexer carries from the lines before
+ *   changes nothing within the line: the flow level is zero (below), and the indentation it keeps
+ *   (`indentNext`) only decides whether a scalar goes on into the next lines.
+ * - Within a line, it reads the next lines only for what goes on past the line's end: a flow collection (the
+ *   reader reads one only when it closes on its line: `Reader#inline`); a quoted scalar (its closing quote is
+ *   on the line, `readLine` checks it; or, unclosed, the text ends there or a `---` follows, where the lexer
+ *   ends it too); a plain scalar at the line's end, which the reader reads only as a value after `key: ` or
+ *   `- `: the lexer continues it only onto a line indented more than that key or `-` (a comment line, a `---`
+ *   or a less indented line ends it; blank lines add nothing), and the reader gives up on such a line
+ *   (`Reader#map`, `Reader#seq`).
+ * - Documents are counted as `documents` counts them in the tokens: one from the first line that is not blank
+ *   or a comment (where the lexer emits DOC_START), one more at each later `---` line, and a `---` with
+ *   anything else on its line gives up.
+ * test/lex-cache.test.ts checks all of it on every fixture, the YAML test suite, thousands of mutated files
+ * and sequences of edits: this reading says what the whole text's does, or gives up.
  */
 function readLines(text: string, cache: LineCache): { values: unknown[]; documents: Documents } | undefined {
   const known = cache.lines;
