@@ -1,5 +1,6 @@
 // The public API of platlint.
 export { lintText, lintBytes, type LintOptions, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from './lint.js';
+export { LineCache } from './lex-read.js';
 export { lintFiles, lintFile, lintFlagFiles, resolveConfig, type LintFilesOptions } from './files.js';
 export { lintFlagsText, lintFlagsArgs, type FlagsLintOptions } from './flags/lint.js';
 export { checkSet, type SetOptions } from './sets.js';

@@ -13,6 +13,10 @@ import type { Range } from './types.js';
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
  * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
  * placed on the same tokens' lines (`lexDocuments`, src/lex-locate.ts), without the parser or the composer.
+ *
+ * In this subset every line stands alone: its parts do not depend on the lines around it. The language server
+ * reads a text line by line with a `LineCache` of the last text's lines (`readLines`), so that a change to one
+ * line of 10,000 lexes that line alone; test/lex-cache.test.ts checks that this says what the whole text says.
  */
 export interface LexRead {
   /** The value of each document (null for an empty one). */
@@ -252,11 +256,18 @@ export function lexValues(text: string): LexRead | undefined {
 /**
  * Lexes a text and reads its values when it is in the reader's subset. The tokens come back either way (the
  * parser takes them when the values do not suffice), except for a text with tabs or carriage returns, which
- * the reader does not lex at all. `documents`, with the values: how the tokens split into documents (for
+ * the reader does not lex at all. `documents`, with the values: how the text splits into documents (for
  * `lexDocuments`).
+ *
+ * With a `LineCache` (the language server's, which lints one document again after every change), the text is
+ * first read line by line, each line lexed on its own or taken from the cache: then no tokens come back (the
+ * parser lexes the text itself if it is needed). Where that reading gives up, the text is lexed whole as
+ * without a cache, so the answer is always the whole text's.
  */
-export function lexText(text: string): { tokens?: string[]; values?: unknown[]; documents?: Documents } {
+export function lexText(text: string, cache?: LineCache): { tokens?: string[]; values?: unknown[]; documents?: Documents } {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
+  const byLines = cache && readLines(text, cache);
+  if (byLines) return byLines;
   const tokens = [...lex(text)];
   return { tokens, ...readTokens(tokens) };
 }
@@ -267,9 +278,11 @@ interface Bound {
   to: number;
 }
 
-/** The documents of a text's tokens (see `documents`). */
+/** The documents of a text, as the reader split them (see `documents`). */
 export interface Documents {
-  bounds: Bound[];
+  /** Each document's lines, with their offsets in the text, split when first asked for. */
+  lines: (() => Line[])[];
+  /** How many documents the composer makes of the text. */
   composed: number;
 }
 
@@ -278,7 +291,7 @@ export interface Documents {
  * parser). `composed`: how many documents the composer makes of them, one from the first DOC_START (the lexer
  * emits one, at the first line that is not blank or a comment) and one more at each later `---`.
  */
-function documents(tokens: readonly string[]): Documents {
+function documents(tokens: readonly string[]): { bounds: Bound[]; composed: number } {
   const bounds: Bound[] = [];
   let start = 0;
   let composed = tokens.includes(DOC_START) ? 1 : 0;
@@ -296,22 +309,25 @@ function documents(tokens: readonly string[]): Documents {
   return { bounds, composed };
 }
 
+/** The value of a document from its lines (null for none); throws GiveUp. */
+function documentValue(ls: Line[]): unknown {
+  if (ls.length === 0) return null;
+  const reader = new Reader(ls);
+  const v = reader.block(ls[0]!.indent);
+  if (reader.i !== ls.length) giveUp();
+  return v;
+}
+
 function readTokens(tokens: readonly string[]): { values?: unknown[]; documents?: Documents } {
   try {
     const values: unknown[] = [];
     const docs = documents(tokens);
-    for (const { from, to } of docs.bounds) {
-      const ls = lines(tokens, from, to, 0);
-      if (ls.length === 0) {
-        values.push(null);
-        continue;
-      }
-      const reader = new Reader(ls);
-      const v = reader.block(ls[0]!.indent);
-      if (reader.i !== ls.length) giveUp();
-      values.push(v);
-    }
-    return { values, documents: docs };
+    for (const { from, to } of docs.bounds) values.push(documentValue(lines(tokens, from, to, 0)));
+    const split = docs.bounds.map(({ from, to }) => {
+      let ls: Line[] | undefined;
+      return () => (ls ??= lines(tokens, from, to, offsetOf(tokens, from)));
+    });
+    return { values, documents: { lines: split, composed: docs.composed } };
   } catch (err) {
     if (err instanceof GiveUp) return {};
     throw err;
@@ -330,14 +346,152 @@ function offsetOf(tokens: readonly string[], i: number): number {
 
 /**
  * The lines of each document of a text the reader read (`lexText` gave its values), with their offsets, by
- * document index as the composer counts documents, each split when first asked for: what src/lex-locate.ts
- * places findings on (the reading itself skips the offsets: a clean file never needs them). Undefined when the
- * reader's documents are not the composer's (a text of comments only …).
+ * document index as the composer counts documents: what src/lex-locate.ts places findings on (the reading of
+ * the tokens itself skips the offsets: a clean file never needs them). Undefined when the reader's documents
+ * are not the composer's (a text of comments only …).
  */
-export function lexDocuments(tokens: readonly string[], docs: Documents): (() => Line[])[] | undefined {
-  if (docs.bounds.length !== docs.composed) return undefined;
-  return docs.bounds.map(({ from, to }) => {
-    let ls: Line[] | undefined;
-    return () => (ls ??= lines(tokens, from, to, offsetOf(tokens, from)));
-  });
+export function lexDocuments(docs: Documents): (() => Line[])[] | undefined {
+  return docs.lines.length === docs.composed ? docs.lines : undefined;
+}
+
+/**
+ * What one line is to the reader, read on its own: its indentation and parts, or nothing significant (blank,
+ * spaces, a comment), or a `---` alone, or a line the reader gives up on.
+ */
+type LineRead = (Pick<Line, 'indent' | 'parts'> & { unclosed?: true }) | 'blank' | 'marker' | 'refused';
+
+/** A line's reading, with the line's text as a string of its own (see `ownCopy`), under which it is cached. */
+interface CachedLine {
+  text: string;
+  read: LineRead;
+}
+
+/**
+ * The readings of the lines of the last text read through it (`lexText` with a cache), by line text. The next
+ * text lexes only the lines the last one did not have: after an edit in the editor, one line of 10,000. It
+ * holds the lines of one text, whose characters it counts (`chars`), so its owner can bound it: the language
+ * server keeps one per open document it linted last (src/lsp/lint-job.ts).
+ */
+export class LineCache {
+  /** @internal */
+  lines = new Map<string, CachedLine>();
+  /** The characters of the cached lines' texts. */
+  chars = 0;
+}
+
+/**
+ * A string of its own with a line's characters. A line cut from a text may share the text's memory (V8 makes
+ * a "sliced string"), and so would the tokens lexed from it: a cached line would then keep the whole text of
+ * the version it came from alive, one text per edit.
+ */
+function ownCopy(s: string): string {
+  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
+}
+
+/**
+ * A line lexed on its own, as the lexer lexes the text from the line's start (see `readLines`): the same
+ * significant parts, or 'refused' where the reader gives up on the line or where the line alone may lex
+ * otherwise than within the text.
+ */
+function readLine(line: string): LineRead {
+  const tokens = [...lex(line)];
+  const at = tokens[0] === DOC_START ? 1 : 0;
+  if (tokens.length === at + 1 && tokens[at] === '---') return 'marker';
+  // a `---` with anything before or after it on its line: `documents` gives up on the text
+  if (tokens.includes('---')) return 'refused';
+  let ls: Line[];
+  try {
+    ls = lines(tokens, at, tokens.length, 0);
+  } catch (err) {
+    if (err instanceof GiveUp) return 'refused';
+    throw err;
+  }
+  const line0 = ls[0];
+  if (!line0) return 'blank';
+  // a quoted scalar that the line does not close, but whose lexeme ends in a quote all the same: `'it''` (a
+  // doubled quote, not a closing one); in the text it goes on over the next lines, unless the line is the
+  // text's last or a `---` follows it (the lexer ends a quoted scalar at a document marker)
+  const unclosed = line0.parts.some((p) => p.t[0] === "'" && p.t.slice(1, -1).replace(/''/g, '').includes("'"));
+  return unclosed ? { indent: line0.indent, parts: line0.parts, unclosed } : { indent: line0.indent, parts: line0.parts };
+}
+
+/**
+ * Reads a text line by line, each line read on its own (`readLine`) or taken from the cache; undefined where
+ * the reader gives up (the text is then lexed whole, and the whole text's reading decides). The cache then
+ * holds the lines of this text (only those read, or known already, when the reading gave up).
+ *
+ * Why a line read on its own gives the parts the whole text's tokens give it, in every text read here (the
+ * lexer is the `yaml` package's, with src/parse.ts's changes):
+ * - The lexer begins each line of a text (`parseLineStart`, after the line feed) as it begins a text's first
+ *   line (`parseStream`, which emits DOC_START, no part, then `parseLineStart`), but for `%` directives and
+ *   byte order marks, which the line reading gives up on. The state the lexer carries from the lines before
+ *   changes nothing within the line: the flow level is zero (below), and the indentation it keeps
+ *   (`indentNext`) only decides whether a scalar goes on into the next lines.
+ * - Within a line, it reads the next lines only for what goes on past the line's end: a flow collection (the
+ *   reader reads one only when it closes on its line: `Reader#inline`); a quoted scalar (its closing quote is
+ *   on the line, `readLine` checks it; or, unclosed, the text ends there or a `---` follows, where the lexer
+ *   ends it too); a plain scalar at the line's end, which the reader reads only as a value after `key: ` or
+ *   `- `: the lexer continues it only onto a line indented more than that key or `-` (a comment line, a `---`
+ *   or a less indented line ends it; blank lines add nothing), and the reader gives up on such a line
+ *   (`Reader#map`, `Reader#seq`).
+ * - Documents are counted as `documents` counts them in the tokens: one from the first line that is not blank
+ *   or a comment (where the lexer emits DOC_START), one more at each later `---` line, and a `---` with
+ *   anything else on its line gives up.
+ * test/lex-cache.test.ts checks all of it on every fixture, the YAML test suite, thousands of mutated files
+ * and sequences of edits: this reading says what the whole text's does, or gives up.
+ */
+function readLines(text: string, cache: LineCache): { values: unknown[]; documents: Documents } | undefined {
+  const known = cache.lines;
+  const next = new Map<string, CachedLine>();
+  let chars = 0;
+  let refused = false;
+  // the line before ends in a quoted scalar it does not close (see `readLine`)
+  let unclosed = false;
+  const docs: Line[][] = [];
+  let doc: Line[] = [];
+  // documents as the composer counts them (see `documents`): none before the first line that is not blank
+  let composed = 0;
+  for (let start = 0; start <= text.length; ) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    const s = text.slice(start, end);
+    let entry = next.get(s);
+    if (!entry) {
+      entry = known.get(s);
+      if (!entry && !refused) {
+        const own = ownCopy(s);
+        entry = { text: own, read: readLine(own) };
+      }
+      if (entry) {
+        next.set(entry.text, entry);
+        chars += entry.text.length;
+      }
+    }
+    const read = entry?.read;
+    if (read === 'refused' || (unclosed && read !== 'marker')) refused = true;
+    unclosed = typeof read === 'object' && read.unclosed === true;
+    if (refused || read === undefined || read === 'refused' || read === 'blank') {
+      // (past a refused line, the lines are only carried over to the cache when it knows them)
+    } else if (read === 'marker') {
+      // a text starting with `---` has no document before it
+      if (composed > 0) docs.push(doc);
+      doc = [];
+      composed++;
+    } else {
+      if (composed === 0) composed = 1;
+      doc.push({ indent: read.indent, parts: read.parts, start });
+    }
+    start = end + 1;
+  }
+  cache.lines = next;
+  cache.chars = chars;
+  if (refused) return undefined;
+  docs.push(doc);
+  try {
+    const values = docs.map(documentValue);
+    return { values, documents: { lines: docs.map((ls) => () => ls), composed } };
+  } catch (err) {
+    if (err instanceof GiveUp) return undefined;
+    throw err;
+  }
 }

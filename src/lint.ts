@@ -7,7 +7,7 @@ import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Iden
 import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } from './fast-parse.js';
 import { LexDocument } from './lex-locate.js';
-import { lexDocuments, lexText } from './lex-read.js';
+import { lexDocuments, lexText, type LineCache } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { ALL_RULES, knownRuleIds } from './rule-registry.js';
 import type { SchemaFinding } from './schema.js';
@@ -42,6 +42,12 @@ export interface LintOptions {
    * command kinds: `platlint patch --type json` reads each document as a `JSONPatch`).
    */
   kind?: KindSpec;
+  /**
+   * The lexer reader's lines of the last text linted with it (src/lex-read.ts): a text linted again after a
+   * small change lexes only its changed lines. For the language server, which lints one document after every
+   * change; the results are the same without it.
+   */
+  lineCache?: LineCache;
 }
 
 /** A finding with its 1-based position. */
@@ -372,7 +378,7 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   const fastReader = options.fastReader !== false;
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
   // without the syntax tree
-  const lexed = fastReader ? lexText(source) : undefined;
+  const lexed = fastReader ? lexText(source, options.lineCache) : undefined;
   const early = lexed?.values && checkValues(lexed.values, config, options.kind);
   if (early && isClean(early)) {
     // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
@@ -383,7 +389,7 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   const facts: RangedFact[] = [];
   if (early && placement === 'auto') {
     // its findings placed from the same tokens (src/lex-locate.ts): no syntax tree, no composed nodes
-    const docs = lexDocuments(lexed!.tokens!, lexed!.documents!);
+    const docs = lexDocuments(lexed!.documents!);
     const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
     if (raw) {
       return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), raw, config, ...fastCounts(early), extra: factsExtra(facts) });

@@ -199,6 +199,40 @@ describe('language server over stdio', () => {
     }
   });
 
+  test('a document changed again and again is read from its last text\'s lines (src/lex-read.ts LineCache): the diagnostics of the same text opened anew', async () => {
+    const c = await started();
+    const uri = uriOf('edited.yaml');
+    const rules = Array.from({ length: 30 }, (_, i) => `  - level: Metadata\n    users: ["user-${i}"]\n    verbs: ["get", "list"]\n`).join('');
+    let text = `apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n${rules}`;
+    await c.open(uri, text, 1);
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics).toEqual([]);
+    const summary = (ds: LspDiagnostic[]) => ds.map((d) => `${d.code} ${d.range.start.line}:${d.range.start.character}-${d.range.end.line}:${d.range.end.character}`);
+    // each change, as typed, and the changed text's diagnostics
+    const changes: [string, (t: string) => string, string[]][] = [
+      ['a level misspelt', (t) => t.replace('user-4"]\n    verbs: ["get", "list"]\n  - level: Metadata', 'user-4"]\n    verbs: ["get", "list"]\n  - level: metadata'), ['schema/enum 18:11-18:19']],
+      ['a field misspelt', (t) => t.replace('users: ["user-20"]', 'userz: ["user-20"]'), ['schema/enum 18:11-18:19', 'schema/unknown-field-ignored 64:4-64:9']],
+      // (a quoted scalar over two lines, a line indented more: the text is lexed whole, and composed)
+      ['a quote opened', (t) => t.replace('users: ["user-7"]', 'users: ["user-7]'), ['yaml/syntax 25:12-26:13']],
+      ['the quote closed', (t) => t.replace('users: ["user-7]', 'users: ["user-7"]'), ['schema/enum 18:11-18:19', 'schema/unknown-field-ignored 64:4-64:9']],
+      ['a line indented', (t) => t.replace('    verbs: ["get", "list"]\n  - level: Metadata\n    users: ["user-10"]', '     verbs: ["get", "list"]\n  - level: Metadata\n    users: ["user-10"]'), ['yaml/syntax 32:0-32:1']],
+      ['the indent undone', (t) => t.replace('     verbs', '    verbs'), ['schema/enum 18:11-18:19', 'schema/unknown-field-ignored 64:4-64:9']],
+      // (the second document is a list, no plat object)
+      ['a document started', (t) => t.replace('  - level: Metadata\n    users: ["user-25"]', '---\n  - level: Metadata\n    users: ["user-25"]'), ['schema/enum 18:11-18:19', 'schema/unknown-field-ignored 64:4-64:9']],
+    ];
+    let v = 1;
+    for (const [name, change, want] of changes) {
+      text = change(text);
+      v++;
+      await c.change(uri, v, text);
+      const got = (await c.diagnostics(uri, (p) => p.version === v)).diagnostics;
+      expect(summary(got), name).toEqual(want);
+      const fresh = uriOf(`edited-${v}.yaml`);
+      await c.open(fresh, text, 1);
+      const opened = (await c.diagnostics(fresh, (p) => p.version === 1)).diagnostics;
+      expect(JSON.parse(JSON.stringify(got).replaceAll(uri, 'URI')), name).toEqual(JSON.parse(JSON.stringify(opened).replaceAll(fresh, 'URI')));
+    }
+  });
+
   test('a document the linter fails on gets one internal/error diagnostic at 1:1 that replaces the previous ones', async () => {
     // the lint runs in the lint thread: lintText's guard catches the fault there (YAML), and the thread sends
     // back what the flags reader threw (its message becomes the finding's)

@@ -100,7 +100,7 @@ function comparePaths(text: string, counts: PathCounts): void {
   const tokens = tokenize(text);
   const cstDocs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
   const lexed = lexText(text);
-  const lexDocs = lexed.values && lexed.tokens && lexed.documents ? lexDocuments(lexed.tokens, lexed.documents) : undefined;
+  const lexDocs = lexed.values && lexed.documents ? lexDocuments(lexed.documents) : undefined;
   const cstRead = fastValues(text, tokens.tokens) !== undefined;
   for (const ld of parsed.documents) {
     if (ld.value === null || ld.value === undefined) continue;

@@ -7,6 +7,7 @@ import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Config } from '../config.js';
 import { lintFlagsText } from '../flags/lint.js';
+import { LineCache } from '../lex-read.js';
 import { injectedFault, lintText, type LintResult } from '../lint.js';
 import { checkSet } from '../sets.js';
 import { toLspDiagnostics } from './diagnostics.js';
@@ -36,11 +37,66 @@ export function lintJob(job: LintJob, config: Config): LspDiagnostic[] {
 function lintResult(job: LintJob, config: Config): LintResult {
   const options = { filePath: job.filePath, config };
   // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file)
-  if (job.yaml) return checkSet([lintText(job.text, options)], { config })[0]!;
+  if (job.yaml) {
+    try {
+      return checkSet([lintText(job.text, { ...options, lineCache: lineCaches.of(job.uri) })], { config })[0]!;
+    } finally {
+      lineCaches.bound();
+    }
+  }
   // the flags reader has no guard of its own (the caller's is the one); the tests' fault reaches it here
   injectedFault(job.text);
   return lintFlagsText(job.text, options);
 }
+
+/**
+ * The lexer reader's line caches (src/lex-read.ts LineCache) of the documents linted last, by URI: each holds
+ * the lines of its document's last text, so a change to one line of 10,000 lexes that line alone. Bounded by
+ * documents and by the characters of their lines, the least recently linted dropped first (a closed
+ * document's goes when newer ones push it out); a document larger than the bound alone is not cached.
+ */
+export class LineCaches {
+  private readonly caches = new Map<string, LineCache>();
+
+  constructor(
+    private readonly maxDocuments: number,
+    private readonly maxChars: number,
+  ) {}
+
+  /** The cache of a document, now the most recently used. */
+  of(uri: string): LineCache {
+    let cache = this.caches.get(uri);
+    if (cache) this.caches.delete(uri);
+    else cache = new LineCache();
+    this.caches.set(uri, cache);
+    return cache;
+  }
+
+  /** Drops the least recently used caches over the bounds (after a lint, when the caches' sizes are known). */
+  bound(): void {
+    let chars = this.chars();
+    for (const [uri, cache] of this.caches) {
+      if (this.caches.size <= this.maxDocuments && chars <= this.maxChars) break;
+      chars -= cache.chars;
+      this.caches.delete(uri);
+    }
+  }
+
+  /** The documents cached, the least recently used first. */
+  uris(): string[] {
+    return [...this.caches.keys()];
+  }
+
+  /** The characters of all the cached lines. */
+  chars(): number {
+    let n = 0;
+    for (const cache of this.caches.values()) n += cache.chars;
+    return n;
+  }
+}
+
+/** 8 documents, and about one document at the default size limit (src/read.ts DEFAULT_MAX_FILE_SIZE) or many smaller ones. */
+const lineCaches = new LineCaches(8, 8 * 1024 * 1024);
 
 /**
  * Test-only: with `PLATLINT_INTERNAL_SLOW=<marker>` and `PLATLINT_INTERNAL_SLOW_UNTIL=<file>` in the
