@@ -25,7 +25,8 @@ const CONFIG = args.find((a) => a.startsWith('--config='))?.slice(9);
  * every 20th file a mistakes example (5%), closer to a repository kept clean by a pre-commit hook.
  */
 function makeCorpus(n, mix) {
-  const dir = join(tmpdir(), `platlint-bench-${n}-${mix}`);
+  // one folder per process: two benchmarks running at once (other work trees) must not delete each other's files
+  const dir = join(tmpdir(), `platlint-bench-${n}-${mix}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   const names = readdirSync(join(root, 'fixtures', 'examples')).filter((f) => f.endsWith('.yaml')).sort();
   const read = (f) => readFileSync(join(root, 'fixtures', 'examples', f), 'utf8');
@@ -83,7 +84,7 @@ for (const n of SIZES) for (const mix of n === 1 ? ['examples'] : MIXES) {
   const { dir, bytes } = makeCorpus(n, mix);
   const runs = RUNS || (n <= 1 ? 15 : n <= 100 ? 9 : 5);
   const target = n === 1 ? join(dir, 'team-0', 'config-0.yaml') : dir;
-  const out = join(dir, '..', `platlint-bench-${n}.json`);
+  const out = join(dir, '..', `platlint-bench-${n}-${process.pid}.json`);
   const lintArgs = (extra) => [bin, ...extra, '--format', 'json', '--output-file', out, target];
   const [floor, lint, single, withConfig, singleWithConfig] = timeAll(
     [
