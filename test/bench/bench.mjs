@@ -39,9 +39,10 @@ function makeCorpus(n, mix) {
     const sub = join(dir, `team-${i % 50}`);
     mkdirSync(sub, { recursive: true });
     // stored objects (roles, bindings) get names of their own in each copy, as in a real repository: copies
-    // of one object would all be reported as duplicates of each other
+    // of one object would all be reported as duplicates of each other (a user's e-mail address keeps its
+    // domain: jane-7@example.com, which the bench policies accept as they accept jane@example.com)
     const body = pick(i);
-    const text = `# generated bench file ${i}\n${body.includes('rbac.authorization.plat.io') ? body.replace(/^(\s*(?:- )?name: )(\S+)$/gm, `$1$2-${i}`) : body}`;
+    const text = `# generated bench file ${i}\n${body.includes('rbac.authorization.plat.io') ? body.replace(/^(\s*(?:- )?name: )([^\s@]+)(@\S+)?$/gm, (_, key, name, domain = '') => `${key}${name}-${i}${domain}`) : body}`;
     bytes += text.length;
     writeFileSync(join(sub, `config-${i}.yaml`), text);
   }
