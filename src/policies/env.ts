@@ -3,8 +3,14 @@
  * standard functions and macros (which evaluate), the platform's extension functions that
  * src/policies/functions.ts implements, and the two-variable comprehensions and `sortBy`/`optMap`/`optFlatMap`
  * macros with evaluating implementations (each step metered: src/policies/budget.ts). What platlint does not
- * evaluate is not declared at all (functions.ts UNAVAILABLE). Then one environment per kind a policy names:
- * its object types (src/policies/schema-types.ts), each with a class of its own, and `object`.
+ * evaluate is not declared at all (functions.ts UNAVAILABLE). Then one environment per set of kinds a
+ * configuration's policies name, with the object types of all of them (src/policies/schema-types.ts), each
+ * with a class of its own, and from it one per kind with `object`.
+ *
+ * Why one environment for all kinds: the library declares a `type()` overload for every object type it
+ * registers, and the first function an environment declares copies every function of its parent and indexes
+ * them again (about a millisecond each time, more while the code is cold). Environments that only declare
+ * variables (`object`, `variables`, `self`) share their parent's functions, so the types are registered once.
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { celLibrary } from '../services/cel.js';
@@ -17,21 +23,28 @@ import type { KindTypes } from './spec.js';
 export type ObjectClass = new () => object;
 
 export interface KindEnvironment {
-  /** The kind's environment with `object`; clone it to add `variables` and `self`. */
+  /** The kind's environment with `object`, and `variables` of an object type without fields; clone it to add `self`. */
   env: Environment;
+  /** The kind's environment with `object` only; clone it to declare the `variables` of a policy that has some. */
+  objectOnly: Environment;
+  /** The class of the `variables` object of a policy without variables. */
+  noVariables: ObjectClass;
   /** The class of each object type. */
   classes: ReadonlyMap<string, ObjectClass>;
   types: KindTypes;
 }
 
 let base: Environment | undefined;
-const byKind = new WeakMap<KindTypes, KindEnvironment>();
+const byKinds = new WeakMap<Readonly<Record<string, KindTypes>>, Map<string, KindEnvironment>>();
 
 /**
  * The library's limits for policy expressions: the platform's nesting limit (250), and a tree of at most
  * 10,000 nodes (an expression of the configuration is at most 10,000 characters: the configuration schema).
  */
 const LIMITS = { maxDepth: 250, maxAstNodes: 10_000, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 32 };
+
+/** The name of the type of the `variables` object. */
+export const VARIABLES_TYPE = 'platlint.Variables';
 
 /** The base environment of policies (one per thread). */
 export function policyBase(): Environment {
@@ -56,19 +69,41 @@ export function policyBase(): Environment {
   return base;
 }
 
-/** The environment of a kind's documents, built once per thread and set of types. */
-export function kindEnvironment(types: KindTypes): KindEnvironment {
-  let k = byKind.get(types);
-  if (!k) {
-    const env = policyBase().clone();
+/**
+ * The environment of a kind's documents, built once per thread and set of kinds (`kinds`, the types of every
+ * kind a configuration's policies name: all of them are registered in one environment, on first use).
+ */
+export function kindEnvironment(kinds: Readonly<Record<string, KindTypes>>, kind: string): KindEnvironment | undefined {
+  let envs = byKinds.get(kinds);
+  if (!envs) byKinds.set(kinds, (envs = kindEnvironments(kinds)));
+  return envs.get(kind);
+}
+
+function kindEnvironments(kinds: Readonly<Record<string, KindTypes>>): Map<string, KindEnvironment> {
+  const shared = policyBase().clone();
+  const classesOf = new Map<string, Map<string, ObjectClass>>();
+  for (const [kind, types] of Object.entries(kinds)) {
     const classes = new Map<string, ObjectClass>();
     for (const name of Object.keys(types.types)) classes.set(name, namedClass(name));
-    for (const [name, fields] of Object.entries(types.types)) env.registerType(name, { ctor: classes.get(name)!, fields: { ...fields } } as never);
-    env.registerVariable('object', types.root);
-    k = { env, classes, types };
-    byKind.set(types, k);
+    // type names start with their kind's name (src/policies/schema-types.ts): the kinds' types never clash
+    for (const [name, fields] of Object.entries(types.types)) shared.registerType(name, { ctor: classes.get(name)!, fields: { ...fields } } as never);
+    classesOf.set(kind, classes);
   }
-  return k;
+  // the `variables` of policies without any, beside `shared` (a policy with variables declares its own type of
+  // the same name in a clone of `objectOnly`)
+  const noVariables = namedClass(VARIABLES_TYPE);
+  const withoutVariables = shared.clone();
+  withoutVariables.registerType(VARIABLES_TYPE, { ctor: noVariables, fields: {} } as never);
+  const out = new Map<string, KindEnvironment>();
+  for (const [kind, types] of Object.entries(kinds)) {
+    const objectOnly = shared.clone();
+    objectOnly.registerVariable('object', types.root);
+    const env = withoutVariables.clone();
+    env.registerVariable('object', types.root);
+    env.registerVariable('variables', VARIABLES_TYPE);
+    out.set(kind, { env, objectOnly, noVariables, classes: classesOf.get(kind)!, types });
+  }
+  return out;
 }
 
 export function namedClass(name: string): ObjectClass {
