@@ -83,7 +83,7 @@ export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; p
   set.policies.forEach((policy, index) => {
     const seen = new Set<string>();
     for (const kind of policy.kinds) {
-      const env = kindEnvironment(set.kinds, kind);
+      const env = kindEnvironment(set, kind);
       if (!env) continue; // an unknown kind is the configuration's problem (src/policies/config.ts)
       const found: PolicyProblem[] = [];
       const compiled = compilePolicy(policy, index, env, found);
@@ -123,7 +123,7 @@ export function compiledByKind(set: PolicySet): CompiledPolicies {
 }
 
 function compileKind(set: PolicySet, kind: string): CompiledKind | undefined {
-  const env = kindEnvironment(set.kinds, kind);
+  const env = kindEnvironment(set, kind);
   if (!env) return undefined;
   const policies: CompiledPolicy[] = [];
   const fieldsRead = new Set<string>();

@@ -17,7 +17,7 @@ import { celLibrary } from '../services/cel.js';
 import { expectBool, FUNCTIONS, identifier, NAMESPACES, pairTypes, type CelLibrary, type Checker, type MacroNode, type TypeDecl } from '../services/cel-env.js';
 import { implementations, PolicyEvalError, UrlValue } from './functions.js';
 import { charge } from './budget.js';
-import type { KindTypes } from './spec.js';
+import type { KindTypes, PolicySet } from './spec.js';
 
 /** An object type's class: converted document values are instances of it (src/policies/convert.ts). */
 export type ObjectClass = new () => object;
@@ -35,7 +35,7 @@ export interface KindEnvironment {
 }
 
 let base: Environment | undefined;
-const byKinds = new WeakMap<Readonly<Record<string, KindTypes>>, Map<string, KindEnvironment>>();
+const bySet = new WeakMap<PolicySet, Map<string, KindEnvironment>>();
 
 /**
  * The library's limits for policy expressions: the platform's nesting limit (250), and a tree of at most
@@ -70,23 +70,25 @@ export function policyBase(): Environment {
 }
 
 /**
- * The environment of a kind's documents, built once per thread and set of kinds (`kinds`, the types of every
- * kind a configuration's policies name: all of them are registered in one environment, on first use).
+ * The environment of a kind's documents, built once per thread and set of policies (the object types of every
+ * kind the policies name are registered in one environment, on first use).
  */
-export function kindEnvironment(kinds: Readonly<Record<string, KindTypes>>, kind: string): KindEnvironment | undefined {
-  let envs = byKinds.get(kinds);
-  if (!envs) byKinds.set(kinds, (envs = kindEnvironments(kinds)));
+export function kindEnvironment(set: PolicySet, kind: string): KindEnvironment | undefined {
+  let envs = bySet.get(set);
+  if (!envs) bySet.set(set, (envs = kindEnvironments(set)));
   return envs.get(kind);
 }
 
-function kindEnvironments(kinds: Readonly<Record<string, KindTypes>>): Map<string, KindEnvironment> {
+function kindEnvironments(set: PolicySet): Map<string, KindEnvironment> {
   const shared = policyBase().clone();
+  const names = namesIn(set);
   const classesOf = new Map<string, Map<string, ObjectClass>>();
-  for (const [kind, types] of Object.entries(kinds)) {
+  for (const [kind, types] of Object.entries(set.kinds)) {
+    const reached = reachedTypes(types, names);
     const classes = new Map<string, ObjectClass>();
-    for (const name of Object.keys(types.types)) classes.set(name, namedClass(name));
+    for (const name of reached.keys()) classes.set(name, namedClass(name));
     // type names start with their kind's name (src/policies/schema-types.ts): the kinds' types never clash
-    for (const [name, fields] of Object.entries(types.types)) shared.registerType(name, { ctor: classes.get(name)!, fields: { ...fields } } as never);
+    for (const [name, fields] of reached) shared.registerType(name, { ctor: classes.get(name)!, fields } as never);
     classesOf.set(kind, classes);
   }
   // the `variables` of policies without any, beside `shared` (a policy with variables declares its own type of
@@ -95,13 +97,69 @@ function kindEnvironments(kinds: Readonly<Record<string, KindTypes>>): Map<strin
   const withoutVariables = shared.clone();
   withoutVariables.registerType(VARIABLES_TYPE, { ctor: noVariables, fields: {} } as never);
   const out = new Map<string, KindEnvironment>();
-  for (const [kind, types] of Object.entries(kinds)) {
+  for (const [kind, types] of Object.entries(set.kinds)) {
     const objectOnly = shared.clone();
     objectOnly.registerVariable('object', types.root);
     const env = withoutVariables.clone();
     env.registerVariable('object', types.root);
     env.registerVariable('variables', VARIABLES_TYPE);
     out.set(kind, { env, objectOnly, noVariables, classes: classesOf.get(kind)!, types });
+  }
+  return out;
+}
+
+const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*|`[^`]*`/g;
+
+/**
+ * Every name the policies of a set could select a field by: each identifier in their expressions (inside
+ * string literals too), each backquoted name, each name of their `forEach` and `reportAt` paths. A field is
+ * only ever read by selecting it (`.f`, `.?f`, `has(x.f)`: object types have no equality, no size and no
+ * iteration), so a field whose name is not among these is never read: more names than needed, never fewer.
+ */
+function namesIn(set: PolicySet): Set<string> {
+  const names = new Set<string>();
+  const add = (text: string | undefined) => {
+    for (const m of (text ?? '').matchAll(IDENTIFIER)) names.add(m[0].startsWith('`') ? m[0].slice(1, -1) : m[0]);
+  };
+  for (const p of set.policies) {
+    for (const m of [...(p.matchConditions ?? []), ...(p.variables ?? [])]) add(m.expression);
+    for (const v of p.validations) {
+      add(v.expression);
+      add(v.messageExpression);
+      // path names may be quoted keys (`metadata.labels["example.com/team"]`): every run of name characters
+      for (const path of [v.forEach, v.reportAt]) for (const part of (path ?? '').split(/[^A-Za-z0-9_-]+/)) if (part) names.add(part);
+    }
+  }
+  return names;
+}
+
+/** The object types named in a type (`Role.PolicyRule` in `list<Role.PolicyRule>`). */
+function objectTypesIn(type: string, types: KindTypes['types']): string[] {
+  return type.split(/[<>,\s]+/).filter((t) => Object.prototype.hasOwnProperty.call(types, t));
+}
+
+/**
+ * The object types of a kind that the policies can reach from its root through fields they name, with their
+ * fields; a field they never name is `dyn` when its type is an object type left out (it is never read). A kind
+ * has up to dozens of object types (the metadata of every object, managed fields, owner references …) and its
+ * policies read a few: the others need not be declared to the library.
+ */
+function reachedTypes(types: KindTypes, names: ReadonlySet<string>): Map<string, Record<string, string>> {
+  // the root, and any type an expression may name whole (a message literal, `Kind.Type{…}`)
+  const reached = new Set<string>([types.root, ...Object.keys(types.types).filter((t) => t.split('.').every((part) => names.has(part)))]);
+  const queue = [...reached];
+  while (queue.length > 0) {
+    const fields = types.types[queue.pop()!]!;
+    for (const [field, type] of Object.entries(fields)) {
+      if (!names.has(field)) continue;
+      for (const t of objectTypesIn(type, types.types)) if (!reached.has(t)) (reached.add(t), queue.push(t));
+    }
+  }
+  const out = new Map<string, Record<string, string>>();
+  for (const name of reached) {
+    const fields: Record<string, string> = {};
+    for (const [field, type] of Object.entries(types.types[name]!)) fields[field] = objectTypesIn(type, types.types).every((t) => reached.has(t)) ? type : 'dyn';
+    out.set(name, fields);
   }
   return out;
 }
