@@ -311,21 +311,26 @@ function compileExpression(
     return undefined;
   };
   // a call of a function platlint does not evaluate: said first, at the call (the type checker would only
-  // say that the function is unknown)
-  try {
-    const unavailable = unavailableCall(src, env.parse(src).ast);
-    if (unavailable) return fail(unavailable.message, unavailable);
-  } catch {
-    // a syntax error: compileIn reports it
-  }
+  // say that the function is unknown); the tree is parsed again only when the expression has a problem
+  const unavailable = (ast?: unknown) => {
+    try {
+      return unavailableCall(src, ast ?? env.parse(src).ast);
+    } catch {
+      return undefined; // a syntax error: compileIn reports it
+    }
+  };
   let compiled: CelCompiled;
   try {
     compiled = compileIn(env, src, fields);
   } catch (err) {
+    const call = unavailable();
+    if (call) return fail(call.message, call);
     // a failure of the library on an odd expression: the configuration's problem to see, not a crash
     return fail(`platlint's CEL library failed on this expression (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
   const { outcome, program } = compiled;
+  const call = unavailable(outcome.status === 'ok' ? program!.ast : undefined);
+  if (call) return fail(call.message, call);
   if (outcome.status === 'error') return fail(outcome.message, outcome);
   if (outcome.status === 'unsupported') return fail(outcome.message, outcome.start !== undefined ? { start: outcome.start, end: outcome.end ?? outcome.start + 1 } : undefined);
   const type = outcome.type;
