@@ -4,7 +4,7 @@
 // Entries are keyed by file, rule and field path with a count, never by line: moving or reformatting lines
 // keeps them matching. Pure functions over lint results, plus reading and writing the file; the command line
 // calls them once every file is linted (cached results, worker threads and the checks across files
-// included), and `applyBaselineOf` is the hook for the language server.
+// included), and the language server calls `applyBaselineOf` on each document's result.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { unknownRuleMessage, type Config } from './config.js';
@@ -21,7 +21,15 @@ export const SUPPRESSIONS_FILE_NAME = 'platlint-suppressions.json';
 export type Baseline = Map<string, Map<string, Map<string, number>>>;
 
 /** A suppressions file that cannot be read, parsed or written, or is missing where one was named: exit 2. */
-export class BaselineError extends Error {}
+export class BaselineError extends Error {
+  constructor(
+    message: string,
+    /** Where in the file the problem is (1-based), and the problem alone: for a file that does not parse. */
+    readonly at?: { line: number; column: number; problem: string },
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Whether a finding can be recorded (and matched): every finding except fatal ones. A fatal finding
@@ -365,7 +373,7 @@ function parseJson(text: string): Node {
 }
 
 /** 1-based line and column (UTF-16 units) of an offset. */
-function lineColumn(text: string, offset: number): string {
+function position(text: string, offset: number): { line: number; column: number } {
   let line = 1;
   let lineStart = 0;
   for (let k = 0; k < offset; k++) {
@@ -374,7 +382,12 @@ function lineColumn(text: string, offset: number): string {
       lineStart = k + 1;
     }
   }
-  return `${line}:${offset - lineStart + 1}`;
+  return { line, column: offset - lineStart + 1 };
+}
+
+function lineColumn(text: string, offset: number): string {
+  const { line, column } = position(text, offset);
+  return `${line}:${column}`;
 }
 
 /**
@@ -426,7 +439,7 @@ export function parseBaseline(text: string, shownAs: string): Baseline {
     return baseline;
   } catch (err) {
     if (!(err instanceof JsonProblem)) throw err;
-    throw new BaselineError(`${shownAs}:${at(err.offset)}: ${err.message}`);
+    throw new BaselineError(`${shownAs}:${at(err.offset)}: ${err.message}`, { ...position(body, err.offset), problem: err.message });
   }
 }
 
@@ -617,16 +630,22 @@ export function finishBaseline(run: BaselineRun, results: readonly LintResult[],
 
 // ---- the language server's hook
 
-const EDITOR_CACHE = new Map<string, { mtimeMs: number; size: number; baseline?: Baseline; error?: string }>();
+/** Why a suppressions file cannot be applied in an editor: the message, and the problem's position when it has one. */
+export interface EditorBaselineProblem {
+  message: string;
+  at?: { line: number; column: number; problem: string };
+}
+
+const EDITOR_CACHE = new Map<string, { mtimeMs: number; size: number; baseline?: Baseline; error?: EditorBaselineProblem }>();
 
 /**
- * Applies the baseline beside a configuration (platlint-suppressions.json, found as the command line finds
- * it without --suppressions-location) to one document's result, so an editor shows the findings the command
- * line reports. The file is read again when its modification time or size changes. A broken file is not
- * applied: its problem comes back in `error` (one line), for the caller to show.
+ * Applies a suppressions file (the language server decides which: the one beside the document's
+ * configuration, as the command line finds it without --suppressions-location) to one document's result, so
+ * an editor shows the findings the command line reports. The file is read again when its modification time
+ * or size changes; a file that does not exist applies nothing. A broken file is not applied: its problem
+ * comes back in `error`, for the caller to show.
  */
-export function applyBaselineOf(result: LintResult, config: Pick<Config, 'filePath' | 'baseDir'>): { result: LintResult; error?: string } {
-  const file = suppressionsFile(config, config.baseDir);
+export function applyBaselineOf(result: LintResult, file: string): { result: LintResult; error?: EditorBaselineProblem } {
   let stat;
   try {
     stat = statSync(file);
@@ -641,7 +660,7 @@ export function applyBaselineOf(result: LintResult, config: Pick<Config, 'filePa
       entry = { mtimeMs: stat.mtimeMs, size: stat.size, ...(read ? { baseline: read.baseline } : {}) };
     } catch (err) {
       if (!(err instanceof BaselineError)) throw err;
-      entry = { mtimeMs: stat.mtimeMs, size: stat.size, error: err.message };
+      entry = { mtimeMs: stat.mtimeMs, size: stat.size, error: { message: err.message, ...(err.at ? { at: err.at } : {}) } };
     }
     EDITOR_CACHE.set(file, entry);
   }

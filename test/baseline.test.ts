@@ -2,7 +2,7 @@
 // temporary copies of a small repository made of the bundled examples: the round trip (record, a new mistake,
 // moved lines, a fix and --prune-suppressions), --suppress-rule, --suppressions-location, counts, the JSON
 // and SARIF shapes of suppressed findings, entries that no longer occur, and broken files.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -653,14 +653,14 @@ describe('the file format and the editor hook (src/baseline.ts)', () => {
     expect(serializeBaseline(new Map())).toBe('{}\n');
     expect(parseBaseline('\uFEFF{"a.yaml": {"r/x": {"p\\u00e9\\n": {"count": 1}}}}', FILE)).toEqual(new Map([['a.yaml', new Map([['r/x', new Map([['pé\n', 1]])]])]]));
   });
-  it('applyBaselineOf (for the language server) applies the file beside the configuration to one document', () => {
+  it('applyBaselineOf (for the language server) applies a suppressions file to one document', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     const config = { rules: {}, ignores: [], baseDir: dir };
     const result = lintText(TRACING, { filePath: join(dir, 'tracing.yaml'), config });
     expect(result.diagnostics.map((d) => d.ruleId)).toEqual(['schema/range']);
-    expect(applyBaselineOf(result, config)).toEqual({ result });
+    expect(applyBaselineOf(result, join(dir, FILE))).toEqual({ result });
     writeFileSync(join(dir, FILE), '{"tracing.yaml": {"schema/range": {"samplingRatePerMillion": {"count": 1}}}}');
-    const applied = applyBaselineOf(result, config);
+    const applied = applyBaselineOf(result, join(dir, FILE));
     expect(applied.result.diagnostics).toEqual([]);
     expect(applied.result.errorCount).toBe(0);
     expect(applied.result.suppressed.map((d) => [d.ruleId, d.justification, d.baseline])).toEqual([
@@ -669,6 +669,15 @@ describe('the file format and the editor hook (src/baseline.ts)', () => {
     ]);
     // read again when it changes; a broken file is not applied and says why
     writeFileSync(join(dir, FILE), '{"tracing.yaml": 1}');
-    expect(applyBaselineOf(result, config)).toEqual({ result, error: `${join(dir, FILE)}:1:18: the entry of "tracing.yaml" (rule ids, each with its field paths) must be a JSON object` });
+    expect(applyBaselineOf(result, join(dir, FILE))).toEqual({
+      result,
+      error: {
+        message: `${join(dir, FILE)}:1:18: the entry of "tracing.yaml" (rule ids, each with its field paths) must be a JSON object`,
+        at: { line: 1, column: 18, problem: 'the entry of "tracing.yaml" (rule ids, each with its field paths) must be a JSON object' },
+      },
+    });
+    // deleted: nothing applies
+    rmSync(join(dir, FILE));
+    expect(applyBaselineOf(result, join(dir, FILE))).toEqual({ result });
   });
 });

@@ -871,14 +871,14 @@ describe('language server over stdio', () => {
     expect(c.messages).toEqual([]);
   });
 
-  test('a client with dynamic registration gets a watcher for platlint.config.yaml; a configuration created where none was applies once notified', async () => {
+  test('a client with dynamic registration gets a watcher for platlint.config.yaml (and platlint-suppressions.json); a configuration created where none was applies once notified', async () => {
     const project = join(dir, 'created-config');
     mkdirSync(project, { recursive: true });
     const c = await started({}, { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
     const uri = pathToFileURL(join(project, 'egress.yaml')).href;
     await c.open(uri, EGRESS, 1);
     expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
-    expect(c.registrations).toEqual([{ id: expect.any(String), method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/platlint.config.yaml' }] } }]);
+    expect(c.registrations).toEqual([{ id: expect.any(String), method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/platlint.config.yaml' }, { globPattern: '**/platlint-suppressions.json' }] } }]);
     const config = join(project, 'platlint.config.yaml');
     writeFileSync(config, 'rules:\n  egress/master-deprecated: "off"\n  schema/required: "off"\n');
     await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(config).href, type: 1 }] });

@@ -9,6 +9,8 @@ import { runKey } from '../src/cache.js';
 import { ConfigError, parseConfig, type Config } from '../src/config.js';
 import { lintText } from '../src/lint.js';
 import { RULE_IDS, suggestRuleIds } from '../src/rule-registry.js';
+import { kindTypeTable, kindTypes } from '../src/policies/kind-types.js';
+import { buildKindTypeTable } from '../src/policies/schema-types.js';
 import { POLICY_BUDGET } from '../src/policies/spec.js';
 import { platlint } from './helpers/cli.js';
 import { asExpectation, expectations, read, ROOT, yamlFiles } from './helpers/fixtures.js';
@@ -296,6 +298,15 @@ validations:
     message: m`);
     expect(config(`rules:\n  team/fail-closed: warn\n${body}`).rules).toEqual({ 'team/fail-closed': 'warn' });
     expect(problems(`rules:\n  team/fail-close: warn\n${body}`)).toEqual(['2:3-2:18 config/unknown-rule unknown rule `team/fail-close`; did you mean `team/fail-closed`?']);
+  });
+
+  it("the kinds' types come from the build's table, which is what the schemas give (npm run build writes it)", () => {
+    const built = buildKindTypeTable();
+    expect(Object.keys(built).length).toBeGreaterThan(20);
+    expect(JSON.parse(readFileSync(join(ROOT, 'dist', 'kind-types.json'), 'utf8'))).toEqual(built);
+    expect(kindTypeTable()).toEqual(built);
+    expect(kindTypes('RoleBinding')).toEqual(built.RoleBinding);
+    expect(kindTypes('Deployment')).toBeUndefined();
   });
 
   it('is exit 2 on the command line, with the position of the character', () => {

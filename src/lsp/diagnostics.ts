@@ -3,6 +3,7 @@
 import type { DiagnosticSeverity, DiagnosticTag, Diagnostic as LspDiagnostic, Range as LspRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { pathToFileURL } from 'node:url';
+import type { EditorBaselineProblem } from '../baseline.js';
 import type { ConfigError } from '../config.js';
 import { fileLevelResult, internalError, type LintResult } from '../lint.js';
 import { ALL_RULES } from '../rule-registry.js';
@@ -79,6 +80,26 @@ export function configErrorDiagnostic(err: ConfigError): LspDiagnostic {
     source: 'platlint',
     message: `${what}${more}; this file is linted with the default configuration`,
     relatedInformation: [{ location: { uri: pathToFileURL(err.filePath).href, range: { start: at, end: at } }, message: first ? first.message : err.message }],
+    data: { fatal: true } satisfies DiagnosticData,
+  };
+}
+
+/**
+ * A diagnostic at 1:1 of a document whose suppressions file cannot be applied (not JSON, a key given twice, an
+ * entry of the wrong shape, unreadable): every finding of the document is shown, as none is known to be
+ * recorded. It names the file and the problem's position (related information points there, as for an invalid
+ * configuration). The command line stops with exit 2 on such a file; an editor goes on linting.
+ */
+export function baselineErrorDiagnostic(file: string, problem: EditorBaselineProblem): LspDiagnostic {
+  const at = problem.at ? { line: Math.max(problem.at.line - 1, 0), character: Math.max(problem.at.column - 1, 0) } : { line: 0, character: 0 };
+  return {
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: DiagnosticSeverity.Error,
+    code: 'baseline/invalid',
+    source: 'platlint',
+    // a parse problem's message is `file:line:column: problem`; an unreadable file's says so itself
+    message: `${problem.at ? 'invalid suppressions file ' : ''}${problem.message}; no finding of this file is suppressed by it`,
+    relatedInformation: [{ location: { uri: pathToFileURL(file).href, range: { start: at, end: at } }, message: problem.at ? problem.at.problem : problem.message }],
     data: { fatal: true } satisfies DiagnosticData,
   };
 }

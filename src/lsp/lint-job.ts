@@ -1,16 +1,19 @@
 // One lint of the language server, as a plain function of plain data: the document's text and the
 // configuration in, LSP diagnostics out. It runs in the lint worker thread (src/lsp/lint-worker.ts), or on
 // the main thread when there is no worker to run it in (the server loaded from source); nothing here touches
-// the connection, the open documents or the configuration cache, which stay on the main thread.
+// the connection, the open documents or the configuration cache, which stay on the main thread. The one file
+// it reads is the suppressions file the server names (src/baseline.ts applyBaselineOf, read again only when it
+// changes).
 import { existsSync } from 'node:fs';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { applyBaselineOf } from '../baseline.js';
 import type { Config } from '../config.js';
 import { lintFlagsText } from '../flags/lint.js';
 import { LineCache } from '../lex-read.js';
 import { injectedFault, lintText, type LintResult } from '../lint.js';
 import { checkSet } from '../sets.js';
-import { toLspDiagnostics } from './diagnostics.js';
+import { baselineErrorDiagnostic, toLspDiagnostics } from './diagnostics.js';
 
 /** What a lint needs to know of a document. */
 export interface LintJob {
@@ -22,6 +25,11 @@ export interface LintJob {
   filePath: string;
   /** YAML and JSON documents are plat objects; anything else is read as a node agent command line. */
   yaml: boolean;
+  /**
+   * The suppressions file whose recorded findings are left out (platlint-suppressions.json beside the
+   * configuration); none for a document without a file path.
+   */
+  suppressions?: string;
 }
 
 /**
@@ -31,7 +39,12 @@ export interface LintJob {
 export function lintJob(job: LintJob, config: Config): LspDiagnostic[] {
   slowFault(job.text);
   const document = TextDocument.create(job.uri, job.languageId, job.version, job.text);
-  return toLspDiagnostics(document, lintResult(job, config));
+  const result = lintResult(job, config);
+  if (job.suppressions === undefined) return toLspDiagnostics(document, result);
+  // after the checks across documents, as the command line applies it to the final results
+  const applied = applyBaselineOf(result, job.suppressions);
+  const diagnostics = toLspDiagnostics(document, applied.result);
+  return applied.error ? [baselineErrorDiagnostic(job.suppressions, applied.error), ...diagnostics] : diagnostics;
 }
 
 function lintResult(job: LintJob, config: Config): LintResult {

@@ -1,7 +1,7 @@
 // platlint's language server: LSP over stdio with vscode-languageserver, on the CLI's engine and
 // configuration (lintText with the platlint.config.yaml found above the document, cached per folder).
 import { statSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createConnection,
@@ -18,6 +18,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { SUPPRESSIONS_FILE_NAME } from '../baseline.js';
 import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, parseConfig, type Config } from '../config.js';
 import { knownRuleIds, RULE_IDS, suggestRuleIds } from '../rule-registry.js';
 import { resolveConfig } from '../files.js';
@@ -127,6 +128,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   /** Bumped whenever the configurations are dropped: a lint under an older one is stale. */
   let generation = 0;
   let configIds = 0;
+  /**
+   * The suppressions files the documents' lints named, with their stamps when last checked (undefined: the
+   * file did not exist): a different stamp re-lints the open documents.
+   */
+  const suppressionStamps = new Map<string, string | undefined>();
   let shutDown = false;
   let pull = false;
   let watch = false;
@@ -187,6 +193,40 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   }
 
+  /**
+   * The suppressions file of a document, where the command line finds it without --suppressions-location:
+   * beside the configuration file (an invalid one too: the documents are linted with the defaults, the
+   * baseline still applies), else in the working folder, which for an editor is the workspace root (when the
+   * document is inside it; else the document's folder). None for a document without a file path.
+   */
+  function suppressionsOf(loaded: LoadedConfig, filePath: string | undefined): string | undefined {
+    if (!filePath) return undefined;
+    if (loaded.file) return join(dirname(loaded.file), SUPPRESSIONS_FILE_NAME);
+    const dir = dirname(filePath);
+    const fromRoot = rootPath === undefined ? undefined : relative(rootPath, dir);
+    const inRoot = fromRoot !== undefined && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
+    return join(inRoot ? rootPath! : dir, SUPPRESSIONS_FILE_NAME);
+  }
+
+  /**
+   * Checks a suppressions file's stamp (one stat, before each lint, and when a watcher or a save reports it):
+   * when it was created, changed or deleted since the last check, the diagnostics are dropped and the open
+   * documents re-linted (but `linting`, the one whose lint asks). The configurations are kept: the lint thread
+   * keeps its compiled policies. The file itself is read by the lint (src/baseline.ts applyBaselineOf).
+   */
+  function checkSuppressions(file: string, linting?: string): void {
+    const stamp = stampOf(file);
+    const known = suppressionStamps.has(file);
+    const before = suppressionStamps.get(file);
+    suppressionStamps.set(file, stamp);
+    if (!known || before === stamp) return;
+    published.clear();
+    generation++;
+    dropStale();
+    for (const d of documents.all()) if (d.uri !== linting) schedule(d.uri);
+    if (pull) connection.languages.diagnostics.refresh().catch(ignore);
+  }
+
   /** Adds the diagnostic of an invalid configuration file (the defaults applied) before a document's own. */
   function withConfigError(loaded: LoadedConfig, diagnostics: LspDiagnostic[]): LspDiagnostic[] {
     return loaded.error ? [configErrorDiagnostic(loaded.error), ...diagnostics] : diagnostics;
@@ -210,6 +250,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const filePath = filePathOf(document.uri);
       if (filePath && basename(filePath) === CONFIG_FILE_NAME) return { diagnostics: configDiagnostics(document, filePath) };
       const loaded = configFor(filePath, document.uri);
+      const suppressions = suppressionsOf(loaded, filePath);
+      if (suppressions) checkSuppressions(suppressions, document.uri);
       const cached = published.get(document.uri);
       if (cached && cached.version === document.version) return { diagnostics: cached.diagnostics };
       if (filePath && ignoreMatcher(loaded.config)(filePath)) return { diagnostics: [] };
@@ -221,7 +263,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         const result = fileLevelResult(path, tooLarge(size, limit, 'maxFileSize in platlint.config.yaml'));
         return { diagnostics: withConfigError(loaded, toLspDiagnostics(document, result)) };
       }
-      const job: LintJob = { uri: document.uri, languageId: document.languageId, version: document.version, text, filePath: path, yaml: isYamlOrJson(document) };
+      const job: LintJob = { uri: document.uri, languageId: document.languageId, version: document.version, text, filePath: path, yaml: isYamlOrJson(document), ...(suppressions ? { suppressions } : {}) };
       return { job, loaded };
     } catch (err) {
       return { diagnostics: [failed(document, err)] };
@@ -391,11 +433,18 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onInitialized(() => {
     // the thread loads while the client opens its first documents
     thread?.start();
-    if (watch) connection.client.register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: `**/${CONFIG_FILE_NAME}` }] }).catch(ignore);
+    if (watch) {
+      const watchers = [{ globPattern: `**/${CONFIG_FILE_NAME}` }, { globPattern: `**/${SUPPRESSIONS_FILE_NAME}` }];
+      connection.client.register(DidChangeWatchedFilesNotification.type, { watchers }).catch(ignore);
+    }
   });
 
   connection.onDidChangeWatchedFiles((params) => {
     if (params.changes.some((c) => c.uri.endsWith(`/${CONFIG_FILE_NAME}`))) relintAll();
+    for (const c of params.changes) {
+      const file = c.uri.endsWith(`/${SUPPRESSIONS_FILE_NAME}`) ? filePathOf(c.uri) : undefined;
+      if (file) checkSuppressions(file);
+    }
   });
 
   connection.onShutdown(() => {
@@ -410,6 +459,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
   documents.onDidSave((e) => {
     if (e.document.uri.endsWith(`/${CONFIG_FILE_NAME}`) && !watch) relintAll();
+    const suppressions = e.document.uri.endsWith(`/${SUPPRESSIONS_FILE_NAME}`) && !watch ? filePathOf(e.document.uri) : undefined;
+    if (suppressions) checkSuppressions(suppressions);
   });
   documents.onDidClose((e) => {
     dirty.delete(e.document.uri);

@@ -12,7 +12,7 @@ import { compileIn, walk, type AstNode, type CelCompiled } from '../services/cel
 import { methodNameRange, rangeOf } from '../services/cel-checks.js';
 import type { Path } from '../path.js';
 import { charge, instrument } from './budget.js';
-import { kindEnvironment, namedClass, type KindEnvironment, type ObjectClass } from './env.js';
+import { kindEnvironment, namedClass, VARIABLES_TYPE, type KindEnvironment, type ObjectClass } from './env.js';
 import { PolicyEvalError, regexProblem, safeRegex, UNAVAILABLE } from './functions.js';
 import { parsePath, staticPath, typeAt, type Segment } from './paths.js';
 import type { PolicySet, PolicySource } from './spec.js';
@@ -54,19 +54,28 @@ export interface PolicyProblem {
   span?: { start: number; end: number };
 }
 
-export interface CompiledPolicies {
-  /** The compiled policies of each kind name, in the configuration's order. */
-  byKind: ReadonlyMap<string, readonly CompiledPolicy[]>;
+/** The compiled policies of one kind. */
+export interface CompiledKind {
+  /** In the configuration's order. */
+  policies: readonly CompiledPolicy[];
   /**
-   * The names of the object fields the policies of each kind can read: every field selected in their
-   * expressions (`.f`, `.?f`, `has(x.f)`) and named in their paths. An object type's field is only ever read
-   * by selecting it (object types have no equality, no size and no iteration), so the documents are converted
-   * for these fields only (src/policies/convert.ts).
+   * The names of the object fields the policies can read: every field selected in their expressions (`.f`,
+   * `.?f`, `has(x.f)`) and named in their paths. An object type's field is only ever read by selecting it
+   * (object types have no equality, no size and no iteration), so the documents are converted for these
+   * fields only (src/policies/convert.ts).
    */
-  fieldsRead: ReadonlyMap<string, ReadonlySet<string>>;
+  fieldsRead: ReadonlySet<string>;
 }
 
-/** Compiles every policy of a set (whose kinds all have types); problems come back with their places. */
+export interface CompiledPolicies {
+  /** The compiled policies of a kind name; undefined for a kind no policy names. */
+  forKind(kind: string): CompiledKind | undefined;
+}
+
+/**
+ * Compiles every policy of a set (whose kinds all have types), as the configuration loader does; problems
+ * come back with their places.
+ */
 export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; problems: PolicyProblem[] } {
   const byKind = new Map<string, CompiledPolicy[]>();
   const fieldsRead = new Map<string, Set<string>>();
@@ -74,10 +83,10 @@ export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; p
   set.policies.forEach((policy, index) => {
     const seen = new Set<string>();
     for (const kind of policy.kinds) {
-      const types = set.kinds[kind];
-      if (!types) continue; // an unknown kind is the configuration's problem (src/policies/config.ts)
+      const env = kindEnvironment(set, kind);
+      if (!env) continue; // an unknown kind is the configuration's problem (src/policies/config.ts)
       const found: PolicyProblem[] = [];
-      const compiled = compilePolicy(policy, index, kindEnvironment(types), found);
+      const compiled = compilePolicy(policy, index, env, found);
       for (const p of found) {
         // a policy of several kinds: say which kind an expression does not fit, once per problem
         const message = policy.kinds.length > 1 ? `${p.message} (in kind \`${kind}\`)` : p.message;
@@ -93,7 +102,40 @@ export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; p
       }
     }
   });
-  return { compiled: { byKind, fieldsRead }, problems };
+  const kinds = new Map([...byKind].map(([kind, policies]) => [kind, { policies, fieldsRead: fieldsRead.get(kind)! }]));
+  return { compiled: { forKind: (kind) => kinds.get(kind) }, problems };
+}
+
+/**
+ * The policies of a set compiled kind by kind, each the first time it is asked for: a thread that lints
+ * (a worker of a large run, the language server's lint thread) compiles the policies of the kinds it meets,
+ * from the plain data it was given. The set was checked when the configuration was loaded: nothing here finds
+ * a problem.
+ */
+export function compiledByKind(set: PolicySet): CompiledPolicies {
+  const done = new Map<string, CompiledKind | undefined>();
+  return {
+    forKind(kind) {
+      if (!done.has(kind)) done.set(kind, compileKind(set, kind));
+      return done.get(kind);
+    },
+  };
+}
+
+function compileKind(set: PolicySet, kind: string): CompiledKind | undefined {
+  const env = kindEnvironment(set, kind);
+  if (!env) return undefined;
+  const policies: CompiledPolicy[] = [];
+  const fieldsRead = new Set<string>();
+  set.policies.forEach((policy, index) => {
+    if (!policy.kinds.includes(kind)) return;
+    const problems: PolicyProblem[] = [];
+    const compiled = compilePolicy(policy, index, env, problems);
+    if (!compiled || problems.length > 0) return;
+    policies.push(compiled);
+    for (const f of fieldsOf(compiled)) fieldsRead.add(f);
+  });
+  return { policies, fieldsRead };
 }
 
 function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironment, problems: PolicyProblem[]): CompiledPolicy | undefined {
@@ -102,23 +144,29 @@ function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironmen
   const fields = (t: string) => types.types[t];
   // variables: each sees the ones before it
   const variables: { name: string; compiled: Compiled; type: string }[] = [];
-  // one class for the `variables` object in every environment of the policy (each declares the fields it sees)
-  const Vars = namedClass('platlint.Variables');
-  const envWith = (vars: readonly { name: string; type: string }[], self?: string): { env: Environment } => {
-    const env = kind.env.clone();
-    env.registerType('platlint.Variables', { ctor: Vars, fields: Object.fromEntries(vars.map((v) => [v.name, v.type])) } as never);
-    env.registerVariable('variables', 'platlint.Variables');
-    if (self !== undefined) env.registerVariable('self', self);
-    return { env };
+  const declared = policy.variables ?? [];
+  // one class for the `variables` object in every environment of the policy (each declares the fields it sees);
+  // without variables, the kind's environment has them already (declaring a type costs: src/policies/env.ts)
+  const Vars = declared.length > 0 ? namedClass(VARIABLES_TYPE) : kind.noVariables;
+  const envWith = (vars: readonly { name: string; type: string }[]): Environment => {
+    if (declared.length === 0) return kind.env;
+    const env = kind.objectOnly.clone();
+    env.registerType(VARIABLES_TYPE, { ctor: Vars, fields: Object.fromEntries(vars.map((v) => [v.name, v.type])) } as never);
+    env.registerVariable('variables', VARIABLES_TYPE);
+    return env;
   };
-  (policy.variables ?? []).forEach((v, i) => {
+  const withSelf = (env: Environment, self: string): Environment => {
+    const out = env.clone();
+    out.registerVariable('self', self);
+    return out;
+  };
+  declared.forEach((v, i) => {
     const where = [...base, 'variables', i, 'expression'];
-    const { env } = envWith(variables);
-    const c = compileExpression(env, v.expression, where, fields, undefined, problems);
+    const c = compileExpression(envWith(variables), v.expression, where, fields, undefined, problems);
     if (c) variables.push({ name: v.name, compiled: c.compiled, type: fieldType(c.type) });
   });
-  if (variables.length !== (policy.variables ?? []).length) return undefined;
-  const { env } = envWith(variables);
+  if (variables.length !== declared.length) return undefined;
+  const env = envWith(variables);
   const matchConditions: CompiledPolicy['matchConditions'] = [];
   (policy.matchConditions ?? []).forEach((m, i) => {
     const c = compileExpression(env, m.expression, [...base, 'matchConditions', i, 'expression'], fields, 'bool', problems);
@@ -140,7 +188,7 @@ function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironmen
       if ('problem' in t) return void problems.push({ path: [...at, 'forEach'], message: t.problem.message, span: t.problem });
       forEach = parsed.segments;
       from = t.type;
-      venv = envWith(variables, fieldType(from)).env;
+      venv = withSelf(env, fieldType(from));
     }
     let reportAt: Path = [];
     if (v.reportAt !== undefined) {
@@ -263,21 +311,26 @@ function compileExpression(
     return undefined;
   };
   // a call of a function platlint does not evaluate: said first, at the call (the type checker would only
-  // say that the function is unknown)
-  try {
-    const unavailable = unavailableCall(src, env.parse(src).ast);
-    if (unavailable) return fail(unavailable.message, unavailable);
-  } catch {
-    // a syntax error: compileIn reports it
-  }
+  // say that the function is unknown); the tree is parsed again only when the expression has a problem
+  const unavailable = (ast?: unknown) => {
+    try {
+      return unavailableCall(src, ast ?? env.parse(src).ast);
+    } catch {
+      return undefined; // a syntax error: compileIn reports it
+    }
+  };
   let compiled: CelCompiled;
   try {
     compiled = compileIn(env, src, fields);
   } catch (err) {
+    const call = unavailable();
+    if (call) return fail(call.message, call);
     // a failure of the library on an odd expression: the configuration's problem to see, not a crash
     return fail(`platlint's CEL library failed on this expression (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
   const { outcome, program } = compiled;
+  const call = unavailable(outcome.status === 'ok' ? program!.ast : undefined);
+  if (call) return fail(call.message, call);
   if (outcome.status === 'error') return fail(outcome.message, outcome);
   if (outcome.status === 'unsupported') return fail(outcome.message, outcome.start !== undefined ? { start: outcome.start, end: outcome.end ?? outcome.start + 1 } : undefined);
   const type = outcome.type;

@@ -3,35 +3,48 @@
  * standard functions and macros (which evaluate), the platform's extension functions that
  * src/policies/functions.ts implements, and the two-variable comprehensions and `sortBy`/`optMap`/`optFlatMap`
  * macros with evaluating implementations (each step metered: src/policies/budget.ts). What platlint does not
- * evaluate is not declared at all (functions.ts UNAVAILABLE). Then one environment per kind a policy names:
- * its object types (src/policies/schema-types.ts), each with a class of its own, and `object`.
+ * evaluate is not declared at all (functions.ts UNAVAILABLE). Then one environment per set of kinds a
+ * configuration's policies name, with the object types of all of them (src/policies/schema-types.ts), each
+ * with a class of its own, and from it one per kind with `object`.
+ *
+ * Why one environment for all kinds: the library declares a `type()` overload for every object type it
+ * registers, and the first function an environment declares copies every function of its parent and indexes
+ * them again (about a millisecond each time, more while the code is cold). Environments that only declare
+ * variables (`object`, `variables`, `self`) share their parent's functions, so the types are registered once.
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { celLibrary } from '../services/cel.js';
 import { expectBool, FUNCTIONS, identifier, NAMESPACES, pairTypes, type CelLibrary, type Checker, type MacroNode, type TypeDecl } from '../services/cel-env.js';
 import { implementations, PolicyEvalError, UrlValue } from './functions.js';
 import { charge } from './budget.js';
-import type { KindTypes } from './spec.js';
+import type { KindTypes, PolicySet } from './spec.js';
 
 /** An object type's class: converted document values are instances of it (src/policies/convert.ts). */
 export type ObjectClass = new () => object;
 
 export interface KindEnvironment {
-  /** The kind's environment with `object`; clone it to add `variables` and `self`. */
+  /** The kind's environment with `object`, and `variables` of an object type without fields; clone it to add `self`. */
   env: Environment;
+  /** The kind's environment with `object` only; clone it to declare the `variables` of a policy that has some. */
+  objectOnly: Environment;
+  /** The class of the `variables` object of a policy without variables. */
+  noVariables: ObjectClass;
   /** The class of each object type. */
   classes: ReadonlyMap<string, ObjectClass>;
   types: KindTypes;
 }
 
 let base: Environment | undefined;
-const byKind = new WeakMap<KindTypes, KindEnvironment>();
+const bySet = new WeakMap<PolicySet, Map<string, KindEnvironment>>();
 
 /**
  * The library's limits for policy expressions: the platform's nesting limit (250), and a tree of at most
  * 10,000 nodes (an expression of the configuration is at most 10,000 characters: the configuration schema).
  */
 const LIMITS = { maxDepth: 250, maxAstNodes: 10_000, maxListElements: 1000, maxMapEntries: 1000, maxCallArguments: 32 };
+
+/** The name of the type of the `variables` object. */
+export const VARIABLES_TYPE = 'platlint.Variables';
 
 /** The base environment of policies (one per thread). */
 export function policyBase(): Environment {
@@ -56,19 +69,99 @@ export function policyBase(): Environment {
   return base;
 }
 
-/** The environment of a kind's documents, built once per thread and set of types. */
-export function kindEnvironment(types: KindTypes): KindEnvironment {
-  let k = byKind.get(types);
-  if (!k) {
-    const env = policyBase().clone();
+/**
+ * The environment of a kind's documents, built once per thread and set of policies (the object types of every
+ * kind the policies name are registered in one environment, on first use).
+ */
+export function kindEnvironment(set: PolicySet, kind: string): KindEnvironment | undefined {
+  let envs = bySet.get(set);
+  if (!envs) bySet.set(set, (envs = kindEnvironments(set)));
+  return envs.get(kind);
+}
+
+function kindEnvironments(set: PolicySet): Map<string, KindEnvironment> {
+  const shared = policyBase().clone();
+  const names = namesIn(set);
+  const classesOf = new Map<string, Map<string, ObjectClass>>();
+  for (const [kind, types] of Object.entries(set.kinds)) {
+    const reached = reachedTypes(types, names);
     const classes = new Map<string, ObjectClass>();
-    for (const name of Object.keys(types.types)) classes.set(name, namedClass(name));
-    for (const [name, fields] of Object.entries(types.types)) env.registerType(name, { ctor: classes.get(name)!, fields: { ...fields } } as never);
-    env.registerVariable('object', types.root);
-    k = { env, classes, types };
-    byKind.set(types, k);
+    for (const name of reached.keys()) classes.set(name, namedClass(name));
+    // type names start with their kind's name (src/policies/schema-types.ts): the kinds' types never clash
+    for (const [name, fields] of reached) shared.registerType(name, { ctor: classes.get(name)!, fields } as never);
+    classesOf.set(kind, classes);
   }
-  return k;
+  // the `variables` of policies without any, beside `shared` (a policy with variables declares its own type of
+  // the same name in a clone of `objectOnly`)
+  const noVariables = namedClass(VARIABLES_TYPE);
+  const withoutVariables = shared.clone();
+  withoutVariables.registerType(VARIABLES_TYPE, { ctor: noVariables, fields: {} } as never);
+  const out = new Map<string, KindEnvironment>();
+  for (const [kind, types] of Object.entries(set.kinds)) {
+    const objectOnly = shared.clone();
+    objectOnly.registerVariable('object', types.root);
+    const env = withoutVariables.clone();
+    env.registerVariable('object', types.root);
+    env.registerVariable('variables', VARIABLES_TYPE);
+    out.set(kind, { env, objectOnly, noVariables, classes: classesOf.get(kind)!, types });
+  }
+  return out;
+}
+
+const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*|`[^`]*`/g;
+
+/**
+ * Every name the policies of a set could select a field by: each identifier in their expressions (inside
+ * string literals too), each backquoted name, each name of their `forEach` and `reportAt` paths. A field is
+ * only ever read by selecting it (`.f`, `.?f`, `has(x.f)`: object types have no equality, no size and no
+ * iteration), so a field whose name is not among these is never read: more names than needed, never fewer.
+ */
+function namesIn(set: PolicySet): Set<string> {
+  const names = new Set<string>();
+  const add = (text: string | undefined) => {
+    for (const m of (text ?? '').matchAll(IDENTIFIER)) names.add(m[0].startsWith('`') ? m[0].slice(1, -1) : m[0]);
+  };
+  for (const p of set.policies) {
+    for (const m of [...(p.matchConditions ?? []), ...(p.variables ?? [])]) add(m.expression);
+    for (const v of p.validations) {
+      add(v.expression);
+      add(v.messageExpression);
+      // path names may be quoted keys (`metadata.labels["example.com/team"]`): every run of name characters
+      for (const path of [v.forEach, v.reportAt]) for (const part of (path ?? '').split(/[^A-Za-z0-9_-]+/)) if (part) names.add(part);
+    }
+  }
+  return names;
+}
+
+/** The object types named in a type (`Role.PolicyRule` in `list<Role.PolicyRule>`). */
+function objectTypesIn(type: string, types: KindTypes['types']): string[] {
+  return type.split(/[<>,\s]+/).filter((t) => Object.prototype.hasOwnProperty.call(types, t));
+}
+
+/**
+ * The object types of a kind that the policies can reach from its root through fields they name, with their
+ * fields; a field they never name is `dyn` when its type is an object type left out (it is never read). A kind
+ * has up to dozens of object types (the metadata of every object, managed fields, owner references …) and its
+ * policies read a few: the others need not be declared to the library.
+ */
+function reachedTypes(types: KindTypes, names: ReadonlySet<string>): Map<string, Record<string, string>> {
+  // the root, and any type an expression may name whole (a message literal, `Kind.Type{…}`)
+  const reached = new Set<string>([types.root, ...Object.keys(types.types).filter((t) => t.split('.').every((part) => names.has(part)))]);
+  const queue = [...reached];
+  while (queue.length > 0) {
+    const fields = types.types[queue.pop()!]!;
+    for (const [field, type] of Object.entries(fields)) {
+      if (!names.has(field)) continue;
+      for (const t of objectTypesIn(type, types.types)) if (!reached.has(t)) (reached.add(t), queue.push(t));
+    }
+  }
+  const out = new Map<string, Record<string, string>>();
+  for (const name of reached) {
+    const fields: Record<string, string> = {};
+    for (const [field, type] of Object.entries(types.types[name]!)) fields[field] = objectTypesIn(type, types.types).every((t) => reached.has(t)) ? type : 'dyn';
+    out.set(name, fields);
+  }
+  return out;
 }
 
 export function namedClass(name: string): ObjectClass {

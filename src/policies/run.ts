@@ -14,17 +14,20 @@ import type { RuleFinding } from '../engine.js';
 import type { KindSpec } from '../kinds.js';
 import type { Path } from '../path.js';
 import { BudgetExceeded, PolicyEvalError, startMeter } from './budget.js';
-import { compilePolicies, type Compiled, type CompiledPolicies, type CompiledPolicy } from './compile.js';
+import { compiledByKind, type Compiled, type CompiledPolicies, type CompiledPolicy } from './compile.js';
 import { redactedCopy, toCel } from './convert.js';
 import { walkPath } from './paths.js';
 import { EVALUATION_ERROR, MAX_MESSAGE, POLICY_BUDGET, type PolicySet } from './spec.js';
 
 const compiledSets = new WeakMap<PolicySet, CompiledPolicies>();
 
-/** The compiled policies of a set, once per thread (the configuration loader seeds its own: rememberCompiled). */
+/**
+ * The compiled policies of a set, once per thread, kind by kind as the thread meets them (the configuration
+ * loader seeds its own, compiled whole: rememberCompiled).
+ */
 function compiled(set: PolicySet): CompiledPolicies {
   let c = compiledSets.get(set);
-  if (!c) compiledSets.set(set, (c = compilePolicies(set).compiled));
+  if (!c) compiledSets.set(set, (c = compiledByKind(set)));
   return c;
 }
 
@@ -87,7 +90,7 @@ function enabledPolicies(set: PolicySet, kind: string, enabled: (ruleId: string)
   let byKind = enabledByKind.get(enabled);
   if (!byKind) enabledByKind.set(enabled, (byKind = new Map()));
   let list = byKind.get(kind);
-  if (!list) byKind.set(kind, (list = (compiled(set).byKind.get(kind) ?? []).filter((p) => enabled(p.source.id))));
+  if (!list) byKind.set(kind, (list = (compiled(set).forKind(kind)?.policies ?? []).filter((p) => enabled(p.source.id))));
   return list;
 }
 
@@ -97,7 +100,7 @@ export function policyFindings(value: unknown, kind: KindSpec, set: PolicySet, e
   const policies = enabledPolicies(set, kind.kind, enabled);
   if (policies.length === 0) return [];
   const out: RuleFinding[] = [];
-  const object = toCel(value, policies[0]!.kind, compiled(set).fieldsRead.get(kind.kind)!);
+  const object = toCel(value, policies[0]!.kind, compiled(set).forKind(kind.kind)!.fieldsRead);
   if (object === undefined) return [];
   let redacted: { object: unknown } | undefined;
   const redactedObject = () => (redacted ??= { object: redactedCopy(object, kind.sensitive) }).object;

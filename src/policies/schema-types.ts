@@ -28,8 +28,12 @@ export function policyKindNames(): string[] {
   return [...new Set(KINDS.filter((k) => k.schema !== '').map((k) => k.kind))].sort();
 }
 
-/** The CEL types of a kind name's documents, over all its versions; undefined for a name platlint has no schema for. */
-export function kindTypes(kind: string): KindTypes | undefined {
+/**
+ * The CEL types of a kind name's documents, over all its versions, made from its schemas; undefined for a name
+ * platlint has no schema for. The build writes them for every kind (src/tools/kind-types.ts), and the
+ * configuration loader reads that table (src/policies/kind-types.ts) instead of the schemas.
+ */
+export function buildKindTypes(kind: string): KindTypes | undefined {
   const specs = KINDS.filter((k) => k.kind === kind && k.schema !== '');
   if (specs.length === 0) return undefined;
   docs ??= new SchemaDocs();
@@ -39,6 +43,11 @@ export function kindTypes(kind: string): KindTypes | undefined {
   const builder = new TypeBuilder(schemas, kind);
   const root = builder.typeOf(roots, kind, kind);
   return { root, types: builder.types };
+}
+
+/** The types of every kind a policy may check, by kind name. */
+export function buildKindTypeTable(): Record<string, KindTypes> {
+  return Object.fromEntries(policyKindNames().map((k) => [k, buildKindTypes(k)!]));
 }
 
 const JSON_TYPES = ['string', 'integer', 'number', 'boolean', 'object', 'array'] as const;

@@ -25,7 +25,8 @@ const CONFIG = args.find((a) => a.startsWith('--config='))?.slice(9);
  * every 20th file a mistakes example (5%), closer to a repository kept clean by a pre-commit hook.
  */
 function makeCorpus(n, mix) {
-  const dir = join(tmpdir(), `platlint-bench-${n}-${mix}`);
+  // one folder per process: two benchmarks running at once (other work trees) must not delete each other's files
+  const dir = join(tmpdir(), `platlint-bench-${n}-${mix}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   const names = readdirSync(join(root, 'fixtures', 'examples')).filter((f) => f.endsWith('.yaml')).sort();
   const read = (f) => readFileSync(join(root, 'fixtures', 'examples', f), 'utf8');
@@ -38,9 +39,10 @@ function makeCorpus(n, mix) {
     const sub = join(dir, `team-${i % 50}`);
     mkdirSync(sub, { recursive: true });
     // stored objects (roles, bindings) get names of their own in each copy, as in a real repository: copies
-    // of one object would all be reported as duplicates of each other
+    // of one object would all be reported as duplicates of each other (a user's e-mail address keeps its
+    // domain: jane-7@example.com, which the bench policies accept as they accept jane@example.com)
     const body = pick(i);
-    const text = `# generated bench file ${i}\n${body.includes('rbac.authorization.plat.io') ? body.replace(/^(\s*(?:- )?name: )(\S+)$/gm, `$1$2-${i}`) : body}`;
+    const text = `# generated bench file ${i}\n${body.includes('rbac.authorization.plat.io') ? body.replace(/^(\s*(?:- )?name: )([^\s@]+)(@\S+)?$/gm, (_, key, name, domain = '') => `${key}${name}-${i}${domain}`) : body}`;
     bytes += text.length;
     writeFileSync(join(sub, `config-${i}.yaml`), text);
   }
@@ -83,7 +85,7 @@ for (const n of SIZES) for (const mix of n === 1 ? ['examples'] : MIXES) {
   const { dir, bytes } = makeCorpus(n, mix);
   const runs = RUNS || (n <= 1 ? 15 : n <= 100 ? 9 : 5);
   const target = n === 1 ? join(dir, 'team-0', 'config-0.yaml') : dir;
-  const out = join(dir, '..', `platlint-bench-${n}.json`);
+  const out = join(dir, '..', `platlint-bench-${n}-${process.pid}.json`);
   const lintArgs = (extra) => [bin, ...extra, '--format', 'json', '--output-file', out, target];
   const [floor, lint, single, withConfig, singleWithConfig] = timeAll(
     [

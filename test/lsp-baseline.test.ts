@@ -1,0 +1,237 @@
+// The language server applies the baseline (platlint-suppressions.json beside the configuration, README
+// "Adopting platlint on a repository with findings"): recorded findings are not shown, a finding beyond the
+// recorded count is; the open documents are linted again when the file changes on disk (a watcher, or its
+// modification time before a lint); a broken file is one diagnostic naming its problem's position.
+// Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { LspClient, type LspDiagnostic } from './helpers/lsp-client.js';
+
+let dir: string;
+const clients: LspClient[] = [];
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-baseline-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  for (const c of clients.splice(0)) c.kill();
+});
+
+const WATCHING = { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } };
+
+async function started(root: string, capabilities: Record<string, unknown> = {}): Promise<LspClient> {
+  const c = LspClient.start();
+  clients.push(c);
+  await c.initialize(capabilities, {}, pathToFileURL(root).href);
+  return c;
+}
+
+const ROLE = [
+  'apiVersion: rbac.authorization.plat.io/v1',
+  'kind: Role',
+  'metadata:',
+  '  name: debugger',
+  '  namespace: checkout',
+  '  colour: blue',
+  'rules:',
+  '  - apiGroups: [""]',
+  '    resources: ["pods/exec"]',
+  '    verbs: ["*"]',
+  '',
+].join('\n');
+
+/** The role's three findings, as `code severity line:character` (0-based), shifted down by `lines`. */
+const UNKNOWN_FIELD = (lines = 0) => `schema/unknown-field 1 ${5 + lines}:2`;
+const POD_EXEC = (lines = 0) => `security/no-pod-exec 2 ${8 + lines}:16`;
+const WILDCARD = (lines = 0) => `security/no-wildcard-verbs 2 ${9 + lines}:12`;
+const ALL = [UNKNOWN_FIELD(), POD_EXEC(), WILDCARD()];
+
+const summary = (ds: LspDiagnostic[]) => ds.map((d) => `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.character}`);
+
+/** A suppressions file's text: file → rule → field path → count. */
+function baselineText(entries: Record<string, Record<string, Record<string, number>>>): string {
+  const out: Record<string, Record<string, Record<string, { count: number }>>> = {};
+  for (const [file, rules] of Object.entries(entries)) {
+    out[file] = {};
+    for (const [rule, paths] of Object.entries(rules)) out[file]![rule] = Object.fromEntries(Object.entries(paths).map(([p, count]) => [p, { count }]));
+  }
+  return `${JSON.stringify(out, null, 2)}\n`;
+}
+
+function project(name: string, config = 'rules: {}\n'): { root: string; uri: (f: string) => string; suppressions: string } {
+  const root = join(dir, name);
+  mkdirSync(join(root, 'deploy'), { recursive: true });
+  if (config) writeFileSync(join(root, 'platlint.config.yaml'), config);
+  return { root, uri: (f) => pathToFileURL(join(root, f)).href, suppressions: join(root, 'platlint-suppressions.json') };
+}
+
+test('recorded findings are not shown, with the exact diagnostics of the others; a finding beyond the recorded count is; moved lines keep matching', async () => {
+  const p = project('applied');
+  writeFileSync(
+    p.suppressions,
+    baselineText({
+      'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 }, 'security/no-pod-exec': { 'rules[0].resources[0]': 1 } },
+      // keyed relative to the suppressions file's folder; one finding recorded where the file has two
+      'deploy/roles.yaml': { 'security/no-wildcard-verbs': { 'rules[0].verbs[0]': 1 } },
+    }),
+  );
+  const c = await started(p.root);
+  await c.open(p.uri('role.yaml'), ROLE, 1);
+  await c.open(p.uri('unrecorded.yaml'), ROLE, 1);
+  await c.open(p.uri('deploy/roles.yaml'), `${ROLE}---\n${ROLE.replace('name: debugger', 'name: debugger-2')}`, 1);
+  expect((await c.diagnostics(p.uri('role.yaml'))).diagnostics).toEqual([
+    {
+      range: { start: { line: 9, character: 12 }, end: { line: 9, character: 15 } },
+      severity: 2,
+      code: 'security/no-wildcard-verbs',
+      source: 'platlint',
+      message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
+      codeDescription: { href: 'https://platlint.invalid/docs/rules.md#securityno-wildcard-verbs' },
+    },
+  ]);
+  // the same text in a file without entries: every finding
+  expect((await c.diagnostics(p.uri('unrecorded.yaml'))).diagnostics).toEqual([
+    {
+      range: { start: { line: 5, character: 2 }, end: { line: 5, character: 8 } },
+      severity: 1,
+      code: 'schema/unknown-field',
+      source: 'platlint',
+      message: 'unknown field `colour` in `metadata`',
+      codeDescription: { href: 'https://platlint.invalid/docs/rules.md#schemaunknown-field' },
+    },
+    {
+      range: { start: { line: 8, character: 16 }, end: { line: 8, character: 27 } },
+      severity: 2,
+      code: 'security/no-pod-exec',
+      source: 'platlint',
+      message: '`pods/exec` with verb `*` runs commands in the containers of the pods; remove it from this role',
+      codeDescription: { href: 'https://platlint.invalid/docs/rules.md#securityno-pod-exec' },
+    },
+    {
+      range: { start: { line: 9, character: 12 }, end: { line: 9, character: 15 } },
+      severity: 2,
+      code: 'security/no-wildcard-verbs',
+      source: 'platlint',
+      message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
+      codeDescription: { href: 'https://platlint.invalid/docs/rules.md#securityno-wildcard-verbs' },
+    },
+  ]);
+  // two documents with the same finding at the same field path, one recorded: the first (by position) is
+  // left out, the second is shown
+  expect(summary((await c.diagnostics(p.uri('deploy/roles.yaml'))).diagnostics)).toEqual([UNKNOWN_FIELD(), POD_EXEC(), UNKNOWN_FIELD(11), POD_EXEC(11), WILDCARD(11)]);
+  // lines moved (a comment above, keys reordered): the entries still match, by field path
+  const moved = ROLE.replace('metadata:\n  name: debugger\n  namespace: checkout\n  colour: blue\n', '').replace('kind: Role\n', 'kind: Role\n# moved\nmetadata:\n  colour: blue\n  name: debugger\n  namespace: checkout\n');
+  await c.change(p.uri('role.yaml'), 2, moved);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 2)).diagnostics)).toEqual([WILDCARD(1)]);
+  // a new mistake of a recorded rule at another field path is shown
+  await c.change(p.uri('role.yaml'), 3, `${moved}  - apiGroups: [""]\n    resources: ["pods/exec"]\n    verbs: ["create"]\n`);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 3)).diagnostics)).toEqual([WILDCARD(1), 'security/no-pod-exec 2 12:16']);
+  expect(c.messages).toEqual([]);
+  expect(c.stderr.join('')).toBe('');
+});
+
+test('with a watcher (didChangeWatchedFiles): a suppressions file created, changed and deleted on disk re-lints the open documents', async () => {
+  const p = project('watched');
+  const c = await started(p.root, WATCHING);
+  expect(c.registrations).toEqual([]);
+  await c.open(p.uri('role.yaml'), ROLE, 1);
+  await c.open(p.uri('deploy/role.yaml'), ROLE, 1);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'))).diagnostics)).toEqual(ALL);
+  expect(summary((await c.diagnostics(p.uri('deploy/role.yaml'))).diagnostics)).toEqual(ALL);
+  expect(c.registrations).toEqual([
+    { id: expect.any(String), method: 'workspace/didChangeWatchedFiles', registerOptions: { watchers: [{ globPattern: '**/platlint.config.yaml' }, { globPattern: '**/platlint-suppressions.json' }] } },
+  ]);
+  const notify = (type: number) => c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(p.suppressions).href, type }] });
+  const count = c.published.length;
+  const next = (f: string) => c.diagnostics(p.uri(f), (x) => c.published.indexOf(x) >= count && x.version === 1);
+  // created
+  writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'security/no-pod-exec': { 'rules[0].resources[0]': 1 } }, 'deploy/role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } }));
+  await notify(1);
+  expect(summary((await next('role.yaml')).diagnostics)).toEqual([UNKNOWN_FIELD(), WILDCARD()]);
+  expect(summary((await next('deploy/role.yaml')).diagnostics)).toEqual([POD_EXEC(), WILDCARD()]);
+  // changed: one entry more
+  const changedAt = c.published.length;
+  writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'security/no-pod-exec': { 'rules[0].resources[0]': 1 }, 'security/no-wildcard-verbs': { 'rules[0].verbs[0]': 1 } }, 'deploy/role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } }));
+  await notify(2);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => c.published.indexOf(x) >= changedAt)).diagnostics)).toEqual([UNKNOWN_FIELD()]);
+  expect(summary((await c.diagnostics(p.uri('deploy/role.yaml'), (x) => c.published.indexOf(x) >= changedAt)).diagnostics)).toEqual([POD_EXEC(), WILDCARD()]);
+  // deleted: every finding again
+  const deletedAt = c.published.length;
+  rmSync(p.suppressions);
+  await notify(3);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => c.published.indexOf(x) >= deletedAt)).diagnostics)).toEqual(ALL);
+  expect(summary((await c.diagnostics(p.uri('deploy/role.yaml'), (x) => c.published.indexOf(x) >= deletedAt)).diagnostics)).toEqual(ALL);
+  expect(c.messages).toEqual([]);
+});
+
+test('without file watching: a suppressions file changed on disk takes effect at the next lint (its modification time), and the other open documents are linted again', async () => {
+  const p = project('unwatched');
+  const c = await started(p.root);
+  await c.open(p.uri('role.yaml'), ROLE, 1);
+  await c.open(p.uri('other.yaml'), ROLE, 1);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'))).diagnostics)).toEqual(ALL);
+  expect(summary((await c.diagnostics(p.uri('other.yaml'))).diagnostics)).toEqual(ALL);
+  expect(c.registrations).toEqual([]);
+  writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } }, 'other.yaml': { 'security/no-wildcard-verbs': { 'rules[0].verbs[0]': 1 } } }));
+  const count = c.published.length;
+  await c.change(p.uri('role.yaml'), 2, ROLE);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 2)).diagnostics)).toEqual([POD_EXEC(), WILDCARD()]);
+  expect(summary((await c.diagnostics(p.uri('other.yaml'), (x) => c.published.indexOf(x) >= count)).diagnostics)).toEqual([UNKNOWN_FIELD(), POD_EXEC()]);
+  // deleted: every finding at the next lint
+  rmSync(p.suppressions);
+  const deletedAt = c.published.length;
+  await c.change(p.uri('role.yaml'), 3, ROLE);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 3)).diagnostics)).toEqual(ALL);
+  expect(summary((await c.diagnostics(p.uri('other.yaml'), (x) => c.published.indexOf(x) >= deletedAt)).diagnostics)).toEqual(ALL);
+  expect(c.messages).toEqual([]);
+});
+
+test('a broken suppressions file: one diagnostic at 1:1 naming the file, line and column of its problem, every finding shown; fixed, it applies again', async () => {
+  const p = project('broken');
+  // a key given twice, as a hand-merged file has it
+  writeFileSync(p.suppressions, '{\n  "role.yaml": {"schema/unknown-field": {"metadata.colour": {"count": 1}}},\n  "role.yaml": {}\n}\n');
+  const c = await started(p.root);
+  await c.open(p.uri('role.yaml'), ROLE, 1);
+  const broken = (await c.diagnostics(p.uri('role.yaml'))).diagnostics;
+  const problem = '"role.yaml" is given twice (first at 2:3); keep one entry';
+  expect(broken[0]).toEqual({
+    range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+    severity: 1,
+    code: 'baseline/invalid',
+    source: 'platlint',
+    message: `invalid suppressions file ${p.suppressions}:3:3: ${problem}; no finding of this file is suppressed by it`,
+    relatedInformation: [{ location: { uri: pathToFileURL(p.suppressions).href, range: { start: { line: 2, character: 2 }, end: { line: 2, character: 2 } } }, message: problem }],
+    data: { fatal: true },
+  });
+  expect(summary(broken.slice(1))).toEqual(ALL);
+  // it is not a finding of the document: no "disable for this line"
+  const actions = await c.request<unknown[]>('textDocument/codeAction', { textDocument: { uri: p.uri('role.yaml') }, range: broken[0]!.range, context: { diagnostics: [broken[0]] } });
+  expect(actions).toEqual([]);
+  // not JSON at all
+  writeFileSync(p.suppressions, '{"role.yaml": {"schema/unknown-field": {"metadata.colour": {"count": 1}},}}\n');
+  await c.change(p.uri('role.yaml'), 2, ROLE);
+  const syntax = (await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 2)).diagnostics;
+  expect(syntax[0]!.message).toBe(`invalid suppressions file ${p.suppressions}:1:74: expected a key in double quotes, found \`}\`; no finding of this file is suppressed by it`);
+  expect(syntax[0]!.relatedInformation).toEqual([{ location: { uri: pathToFileURL(p.suppressions).href, range: { start: { line: 0, character: 73 }, end: { line: 0, character: 73 } } }, message: 'expected a key in double quotes, found `}`' }]);
+  expect(summary(syntax.slice(1))).toEqual(ALL);
+  // fixed
+  writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } }));
+  await c.change(p.uri('role.yaml'), 3, ROLE);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 3)).diagnostics)).toEqual([POD_EXEC(), WILDCARD()]);
+  expect(c.stderr.join('')).toBe('');
+});
+
+test('without a configuration file, the suppressions file of the workspace root applies (the command line run from there finds it), keyed from the root', async () => {
+  const p = project('no-config', '');
+  writeFileSync(p.suppressions, baselineText({ 'deploy/role.yaml': { 'security/no-wildcard-verbs': { 'rules[0].verbs[0]': 1 } } }));
+  const c = await started(p.root);
+  await c.open(p.uri('deploy/role.yaml'), ROLE, 1);
+  expect(summary((await c.diagnostics(p.uri('deploy/role.yaml'))).diagnostics)).toEqual([UNKNOWN_FIELD(), POD_EXEC()]);
+  // a document without a file: no baseline
+  await c.open('untitled:Untitled-1', ROLE, 1);
+  expect(summary((await c.diagnostics('untitled:Untitled-1')).diagnostics)).toEqual(ALL);
+});
