@@ -5,7 +5,7 @@
 // composed answers (contents and ranges; items, text edits and additional edits).
 //
 // Each completion reads a text of its own (the marker written in), composed for the comparison: the test
-// compares hover at three of a line's places (drawn from its start, indentation, key, colon, value, end; a
+// compares hover at two or three of a line's places (drawn from its start, indentation, key, colon, value, end; a
 // blank or comment line's start, middle, end) on every line, and completion at one place of every few lines.
 // LSP_LEX_FULL=1 compares both at every one of those places of every line, for both kinds of client (minutes).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
