@@ -4,13 +4,16 @@
 // the others get the pair as `apiVersion: …` with `kind: …` added on the next line by `additionalTextEdits`
 // (when a line follows: see kindLine).
 // The place is found by writing a marker where the word under the cursor is (as a key `MARKER:` or as a
-// value) and parsing that text: the marker's node gives the enclosing mapping's path and its other keys.
+// value) and reading that text: the marker's node gives the enclosing mapping's path and its other keys. The
+// marked text is read from its lexer tokens' lines when it is in the lexer reader's subset (src/lex-locate.ts,
+// the same answers as the composed documents, without composing), else composed.
 import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
 import { CompletionItemKind, type CompletionItem, InsertTextFormat, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { GiveUp } from '../fast-parse.js';
 import { KINDS } from '../kinds.js';
 import type { Path } from '../path.js';
-import { documentAt, parseDocuments } from './cursor.js';
+import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type Reading } from './cursor.js';
 import type { SchemaDocs, Sub } from './schema-docs.js';
 
 const MARKER = 'platlintCursor0';
@@ -70,7 +73,7 @@ function wordAround(text: string, offset: number): { start: number; end: number 
 }
 
 /** Where the cursor is and what surrounds it, or undefined. */
-function placeAt(text: string, offset: number): { place: Place; word: { start: number; end: number } } | undefined {
+function placeAt(text: string, offset: number, reading: Reading): { place: Place; word: { start: number; end: number } } | undefined {
   const word = wordAround(text, offset);
   const lineStart = text.lastIndexOf('\n', word.start - 1) + 1;
   const before = text.slice(lineStart, word.start);
@@ -81,6 +84,8 @@ function placeAt(text: string, offset: number): { place: Place; word: { start: n
   const after = text.slice(word.end);
   const replacement = isValue ? MARKER : after.startsWith(':') ? MARKER : `${MARKER}:`;
   const marked = text.slice(0, word.start) + replacement + after;
+  const lexed = reading === 'auto' ? lexedPlace(marked, word.start) : undefined;
+  if (lexed) return { place: lexed, word };
   const docs = parseDocuments(marked);
   const at = documentAt(docs, word.start);
   if (!at) return undefined;
@@ -98,6 +103,32 @@ function placeAt(text: string, offset: number): { place: Place; word: { start: n
   };
 }
 
+/**
+ * The marker's place read from the marked text's lexer lines (the marker written once, at `at`), as
+ * `findMarker` finds it in the composed document; undefined when the text is not in the lexer reader's subset
+ * or the lines cannot tell (the composed document then answers).
+ */
+function lexedPlace(marked: string, at: number): Place | undefined {
+  if (marked.indexOf(MARKER) !== at || marked.includes(MARKER, at + 1)) return undefined;
+  const lexed = lexedText(marked);
+  if (!lexed) return undefined;
+  const { doc, source } = lexedDocumentAt(lexed, at);
+  try {
+    const found = doc.scalarPlace(at, source);
+    if (!found) return undefined;
+    const apiVersion = doc.topString('apiVersion');
+    const kindName = doc.topString('kind');
+    const place: Omit<Place, 'apiVersion' | 'kindName'> =
+      found.at === 'key'
+        ? { at: 'key', path: found.path, present: found.keys.filter((k) => !k.includes(MARKER)), lone: found.compactItem && found.keys.length === 1 }
+        : { at: found.at, path: found.path, present: [], lone: false };
+    return { ...place, ...(apiVersion && !apiVersion.includes(MARKER) ? { apiVersion } : {}), ...(kindName && !kindName.includes(MARKER) ? { kindName } : {}) };
+  } catch (err) {
+    if (err instanceof GiveUp) return undefined;
+    throw err;
+  }
+}
+
 function scalarText(v: unknown): string {
   if (typeof v === 'string') return /^[A-Za-z0-9_./-]+$/.test(v) && !/^(?:true|false|null|yes|no|on|off|y|n|~|[-+.]?[0-9].*)$/i.test(v) ? v : JSON.stringify(v);
   return JSON.stringify(v);
@@ -109,6 +140,11 @@ export interface CompletionClient {
   snippets?: boolean;
 }
 
+/** How the text is read (src/lsp/cursor.ts): the tests compare the lexer's lines with the composed documents. */
+export interface CompletionOptions {
+  reading?: Reading;
+}
+
 /** Whether an item's text (not its `additionalTextEdits`, which clients apply as edits) holds a line break. */
 function breaksLines(item: CompletionItem): boolean {
   const inserted = item.textEdit && 'newText' in item.textEdit ? item.textEdit.newText : (item.insertText ?? item.label);
@@ -118,14 +154,14 @@ function breaksLines(item: CompletionItem): boolean {
 /** Text in a snippet stands for itself. */
 const snippetText = (s: string) => s.replace(/[$}\\]/g, (c) => `\\${c}`);
 
-export function completions(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient = {}): CompletionItem[] {
+export function completions(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient = {}, options: CompletionOptions = {}): CompletionItem[] {
   // a snippet only for a client that takes them; a line break only in a snippet
-  return itemsAt(document, offset, schemas, client).filter((item) => (item.insertTextFormat === InsertTextFormat.Snippet ? !!client.snippets : !breaksLines(item)));
+  return itemsAt(document, offset, schemas, client, options.reading ?? 'auto').filter((item) => (item.insertTextFormat === InsertTextFormat.Snippet ? !!client.snippets : !breaksLines(item)));
 }
 
-function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient): CompletionItem[] {
+function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient, reading: Reading): CompletionItem[] {
   const text = document.getText();
-  const found = placeAt(text, offset);
+  const found = placeAt(text, offset, reading);
   if (!found) return [];
   const { place, word } = found;
   const range = { start: document.positionAt(word.start), end: document.positionAt(word.end) };

@@ -1,19 +1,18 @@
-// Cursor -> data path, with the `yaml` package's parser (the same YAML 1.1 reading as src/parse.ts). Works on
-// text that does not parse: the composer still builds the nodes it could read, and nothing here throws.
+// Cursor -> data path. The answers are those of the `yaml` package's composed documents (the same YAML 1.1
+// reading as src/parse.ts), which work on text that does not parse too: the composer still builds the nodes
+// it could read, and nothing here throws. A text in the lexer reader's subset (src/lex-read.ts: the plain
+// block YAML most configuration files are) gets the same answers from its lexer tokens' lines
+// (src/lex-locate.ts) without the syntax tree or the composer, which cost hundreds of milliseconds on a
+// 10,000-line document: hover and completion answer within a lexing of the text.
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
+import { GiveUp } from '../fast-parse.js';
 import { identify, type KindSpec } from '../kinds.js';
-import type { Path } from '../path.js';
+import { LexDocument, type CursorTarget, type LexSource } from '../lex-locate.js';
+import { lexDocuments, lexText } from '../lex-read.js';
 import type { Range } from '../types.js';
 
-/** What sits under the cursor. */
-export interface CursorTarget {
-  /** The data path of the field (or list item) under the cursor. */
-  path: Path;
-  /** On the field's key, or on its value. */
-  on: 'key' | 'value';
-  /** The source range of the key (or of the value, when there is no key). */
-  range: Range;
-}
+/** What sits under the cursor: the data path of the field (or list item), on its key or its value, and the source range of the key (or of the value, when there is no key). */
+export type { CursorTarget } from '../lex-locate.js';
 
 export interface DocumentAt {
   doc: Document;
@@ -128,4 +127,100 @@ export function targetAt(doc: Document, offset: number): CursorTarget | undefine
     } else return best;
   }
   return best;
+}
+
+/** A text in the lexer reader's subset: its documents' lines, and where each document starts and ends. */
+export interface LexedText {
+  docs: LexDocument[];
+  /** Where each document starts (its `---`; the first one at 0, as `documentAt` takes the first one before any). */
+  starts: number[];
+  /** Where each document ends: the next one's `---`, or the text's end. */
+  ends: number[];
+  text: string;
+}
+
+/**
+ * The last texts lexed and their documents, or null when a text is not in the lexer reader's subset: hover
+ * on a version and completion (which reads the version with a marker written in it) read each text once. Two
+ * entries, so that neither evicts the other; bounded.
+ */
+const lexedCache: { text: string; lexed: LexedText | null }[] = [];
+
+/** A text's documents from its lexer tokens, or undefined when the text is not in the lexer reader's subset. */
+export function lexedText(text: string): LexedText | undefined {
+  const hit = lexedCache.find((e) => e.text === text);
+  if (hit) return hit.lexed ?? undefined;
+  const lexed = lexedOf(text);
+  lexedCache.unshift({ text, lexed: lexed ?? null });
+  lexedCache.length = Math.min(lexedCache.length, 2);
+  return lexed;
+}
+
+function lexedOf(text: string): LexedText | undefined {
+  const read = lexText(text);
+  if (!read.values || !read.tokens || !read.documents) return undefined;
+  const lines = lexDocuments(read.tokens, read.documents);
+  const starts = lines && documentStarts(text, lines.length);
+  if (!lines || !starts) return undefined;
+  return { docs: lines.map((l) => new LexDocument(l)), starts, ends: [...starts.slice(1), text.length], text };
+}
+
+/**
+ * Where each of a text's `count` documents starts, as the composer counts them: the first at 0, each later one
+ * at its `---`. In the lexer reader's subset a line that is `---` alone is a document marker, and every marker
+ * starts a document except one before the first document's content (then there are as many markers as
+ * documents). Undefined for any other count.
+ */
+function documentStarts(text: string, count: number): number[] | undefined {
+  const markers: number[] = [];
+  for (let i = text.indexOf('---'); i !== -1; i = text.indexOf('---', i + 3)) {
+    if ((i === 0 || text[i - 1] === '\n') && (i + 3 === text.length || text[i + 3] === '\n')) markers.push(i);
+  }
+  if (markers.length === count) markers.shift();
+  return markers.length === count - 1 ? [0, ...markers] : undefined;
+}
+
+/** The lexed document that holds an offset (as `documentAt`: the last one that starts by it), and its source. */
+export function lexedDocumentAt(lexed: LexedText, offset: number): { doc: LexDocument; source: LexSource } {
+  let k = 0;
+  for (let i = 1; i < lexed.starts.length; i++) if (lexed.starts[i]! <= offset) k = i;
+  return { doc: lexed.docs[k]!, source: { text: lexed.text, end: lexed.ends[k]! } };
+}
+
+/** The kind of a document and what sits under an offset of it (computed when asked). */
+export interface Cursor {
+  kind?: KindSpec;
+  target(): CursorTarget | undefined;
+}
+
+/**
+ * How hover and completion read a text: `auto` from the lexer's lines when the text is in the lexer reader's
+ * subset, else composed; `composed` always composed (the tests compare the two).
+ */
+export type Reading = 'auto' | 'composed';
+
+/**
+ * The document at an offset of a text, its kind and the field under the offset: from the lexer's lines when
+ * the text is in the lexer reader's subset, else from the composed documents (the same answers).
+ */
+export function cursorAt(text: string, offset: number, reading: Reading = 'auto'): Cursor | undefined {
+  const lexed = reading === 'auto' ? lexedText(text) : undefined;
+  if (lexed) {
+    const { doc, source } = lexedDocumentAt(lexed, offset);
+    try {
+      const kind = kindOf(doc.topString('apiVersion'), doc.topString('kind'));
+      const target = doc.targetAt(offset, source);
+      return { ...(kind ? { kind } : {}), target: () => target };
+    } catch (err) {
+      if (!(err instanceof GiveUp)) throw err;
+    }
+  }
+  const at = documentAt(parseDocuments(text), offset);
+  if (!at) return undefined;
+  return { ...(at.kind ? { kind: at.kind } : {}), target: () => targetAt(at.doc, offset) };
+}
+
+function kindOf(apiVersion: string | undefined, kindName: string | undefined): KindSpec | undefined {
+  const id = identify({ apiVersion, kind: kindName });
+  return id.status === 'kind' ? id.kind : undefined;
 }

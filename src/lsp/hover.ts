@@ -3,7 +3,7 @@
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fieldPath } from '../field-path.js';
-import { documentAt, parseDocuments, targetAt } from './cursor.js';
+import { cursorAt, type Reading } from './cursor.js';
 import type { FieldInfo, SchemaDocs } from './schema-docs.js';
 
 function code(v: unknown): string {
@@ -36,10 +36,10 @@ export function fieldMarkdown(name: string, where: string, info: FieldInfo): str
   return lines.join('\n');
 }
 
-export function hoverAt(document: TextDocument, offset: number, schemas: SchemaDocs): Hover | null {
-  const at = documentAt(parseDocuments(document.getText()), offset);
+export function hoverAt(document: TextDocument, offset: number, schemas: SchemaDocs, reading: Reading = 'auto'): Hover | null {
+  const at = cursorAt(document.getText(), offset, reading);
   if (!at?.kind) return null;
-  const target = targetAt(at.doc, offset);
+  const target = at.target();
   if (!target) return null;
   // on a list item, describe the list field; on a mapping key or value, the field
   let path = target.path;
