@@ -8,7 +8,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments
 import { GiveUp } from '../fast-parse.js';
 import { identify, type KindSpec } from '../kinds.js';
 import { LexDocument, type CursorTarget, type LexSource } from '../lex-locate.js';
-import { lexDocuments, lexText } from '../lex-read.js';
+import { LineCache, lexDocuments, lexText } from '../lex-read.js';
 import type { Range } from '../types.js';
 
 /** What sits under the cursor: the data path of the field (or list item), on its key or its value, and the source range of the key (or of the value, when there is no key). */
@@ -156,10 +156,16 @@ export function lexedText(text: string): LexedText | undefined {
   return lexed;
 }
 
+/**
+ * The lines of the last text read here (src/lex-read.ts LineCache): a hover right after a change lexes the
+ * changed lines only, and a completion's marked text its marked line. It holds one text's lines.
+ */
+const lineCache = new LineCache();
+
 function lexedOf(text: string): LexedText | undefined {
-  const read = lexText(text);
-  if (!read.values || !read.tokens || !read.documents) return undefined;
-  const lines = lexDocuments(read.tokens, read.documents);
+  const read = lexText(text, lineCache);
+  if (!read.values || !read.documents) return undefined;
+  const lines = lexDocuments(read.documents);
   const starts = lines && documentStarts(text, lines.length);
   if (!lines || !starts) return undefined;
   return { docs: lines.map((l) => new LexDocument(l)), starts, ends: [...starts.slice(1), text.length], text };

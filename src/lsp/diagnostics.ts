@@ -94,7 +94,7 @@ export function baselineErrorDiagnostic(file: string, problem: EditorBaselinePro
   const at = problem.at ? { line: Math.max(problem.at.line - 1, 0), character: Math.max(problem.at.column - 1, 0) } : { line: 0, character: 0 };
   return {
     range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-    severity: DiagnosticSeverity.Error,
+    severity: ERROR,
     code: 'baseline/invalid',
     source: 'platlint',
     // a parse problem's message is `file:line:column: problem`; an unreadable file's says so itself
