@@ -690,6 +690,27 @@ describe('like any rule', () => {
     const counted = (JSON.parse(parallel.stdout) as { messages: { ruleId: string }[] }[]).flatMap((r) => r.messages).filter((m) => m.ruleId === 'team/fail-closed');
     expect(counted).toHaveLength(100);
   });
+
+  it('worker threads compile the policies of each kind they meet, of several kinds, and find what one thread finds', () => {
+    // the example policies (three kinds) over 40 copies of their fixtures: each thread compiles a kind's
+    // policies when it first meets the kind, with the object types the policies reach
+    const mixed = join(dir, 'mixed');
+    const names = yamlFiles(join(EXAMPLES, 'invalid')).concat(yamlFiles(join(EXAMPLES, 'valid')));
+    for (let i = 0; i < 40; i++) {
+      const folder = join(mixed, `copy-${String(i).padStart(2, '0')}`);
+      mkdirSync(folder, { recursive: true });
+      for (const f of names) writeFileSync(join(folder, `${f.includes('/invalid/') ? 'invalid' : 'valid'}-${f.split('/').pop()}`), read(f));
+    }
+    const args = ['--config', join(EXAMPLES, 'platlint.config.yaml'), '--format', 'json', 'mixed'];
+    const parallel = platlint(['--concurrency', '2', ...args], { cwd: dir });
+    const serial = platlint(['--concurrency', 'off', ...args], { cwd: dir });
+    expect(parallel.code).toBe(1);
+    expect(parallel.stdout).toBe(serial.stdout);
+    const expected = yamlFiles(join(EXAMPLES, 'invalid')).flatMap((f) => expectations(read(f))).length;
+    expect(expected).toBe(6);
+    const counted = (JSON.parse(parallel.stdout) as { messages: { ruleId: string }[] }[]).flatMap((r) => r.messages).filter((m) => m.ruleId.startsWith('acme/'));
+    expect(counted).toHaveLength(40 * expected);
+  });
 });
 
 describe('the README section "Writing your own rules (policies)"', () => {

@@ -2,7 +2,8 @@
  * Policies: rules a team writes in CEL in `platlint.config.yaml` (`policies:`). This module holds their shapes
  * as plain data: what the configuration says, and the CEL types of the kinds they check. Plain data on
  * purpose: a `Config` crosses into worker threads by structured clone (src/parallel.ts) and into the cache
- * key (src/cache.ts); compiled programs do not, so each thread compiles the sources once (src/policies/run.ts).
+ * key (src/cache.ts); compiled programs do not, so each thread compiles the sources, the policies of a kind
+ * when it first meets the kind (src/policies/run.ts).
  */
 import type { Severity } from '../types.js';
 
