@@ -123,9 +123,11 @@ function edit(lines, at, text) {
 }
 
 /**
- * Hover while linting: RUNS times (after WARM_UP), a change of the document's edited line, and right after it
- * (without waiting for anything) a hover on the first field of that line; the hover's latency, and whether it
- * was answered before the change's diagnostics. Then the same hover on the idle server, for comparison.
+ * Hover while linting: RUNS times (after WARM_UP), a change of the document's edited line (a new text each
+ * time: the server keeps the last texts it read for hover and completion), and right after it (without
+ * waiting for anything) a hover on the first field of that line; the hover's latency, and whether it was
+ * answered before the change's diagnostics; then, as soon as the hover is answered, a completion at the same
+ * place (it reads the text with a marker written in). Then the same hover on the idle server, for comparison.
  */
 async function hoverWhileLinting(name, doc) {
   const { conn, published, stop } = await startServer();
@@ -138,11 +140,12 @@ async function hoverWhileLinting(name, doc) {
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: doc.text } });
   await done;
   const busy = [];
+  const completing = [];
   const idle = [];
   const lint = [];
   let before = 0;
   for (let i = 0; i < RUNS + WARM_UP; i++) {
-    const change = edit(lines, doc.line, i % 2 === 0 ? `${original} # edited` : original);
+    const change = edit(lines, doc.line, `${original} # edited ${i}`);
     version++;
     let linted = false;
     done = published(uri, version).then(() => (linted = true));
@@ -151,6 +154,10 @@ async function hoverWhileLinting(name, doc) {
     const hover = await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position });
     const hoverMs = Number(process.hrtime.bigint() - t0) / 1e6;
     const answeredFirst = !linted;
+    const t2 = process.hrtime.bigint();
+    const completion = await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+    const completionMs = Number(process.hrtime.bigint() - t2) / 1e6;
+    if (!(completion?.items?.length > 0)) throw new Error(`no completion at ${position.line}:${position.character} of ${name}`);
     await sent;
     await done;
     const lintMs = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -160,6 +167,7 @@ async function hoverWhileLinting(name, doc) {
     const idleMs = Number(process.hrtime.bigint() - t1) / 1e6;
     if (i < WARM_UP) continue;
     busy.push(hoverMs);
+    completing.push(completionMs);
     idle.push(idleMs);
     lint.push(lintMs);
     if (answeredFirst) before++;
@@ -167,7 +175,7 @@ async function hoverWhileLinting(name, doc) {
   await stop();
   const n = doc.text.split('\n').length - 1;
   const f = (x) => x.toFixed(1).padStart(7);
-  console.log(`${name.padEnd(9)} ${String(n).padStart(6)}  ${f(median(busy))}  ${f(percentile(busy, 95))}  ${f(Math.max(...busy))}  ${f(median(idle))}  ${f(percentile(idle, 95))}  ${`${before}/${RUNS}`.padStart(8)}  ${f(median(lint))}`);
+  console.log(`${name.padEnd(9)} ${String(n).padStart(6)}  ${f(median(busy))}  ${f(percentile(busy, 95))}  ${f(Math.max(...busy))}  ${f(median(completing))}  ${f(percentile(completing, 95))}  ${f(median(idle))}  ${f(percentile(idle, 95))}  ${`${before}/${RUNS}`.padStart(8)}  ${f(median(lint))}`);
 }
 
 /** Start-up: from spawning the server to the initialize answer, and to the first diagnostics of a document. */
@@ -305,8 +313,8 @@ for (const [lines, mode, limit] of TARGETS) {
   console.log(`target: ${lines} lines, ${mode}, p50 <= ${limit} ms -> ${worst <= limit ? 'met' : 'NOT met'} (worst p50 ${worst.toFixed(1)} ms)`);
 }
 
-console.log(`\nhover sent right after didChange, while that change is linted (ms, ${RUNS} each after ${WARM_UP} warm-up ones); idle: the same hover once the diagnostics are in; before: hovers answered before the change's diagnostics; lint: didChange -> publishDiagnostics`);
-console.log('document   lines    hover      p95      max     idle      p95    before     lint');
+console.log(`\nhover sent right after didChange, while that change is linted (ms, ${RUNS} each after ${WARM_UP} warm-up ones); completion: sent when the hover is answered; idle: the same hover once the diagnostics are in; before: hovers answered before the change's diagnostics; lint: didChange -> publishDiagnostics`);
+console.log('document   lines    hover      p95      max  complete     p95     idle      p95    before     lint');
 for (const [name, make] of [['Policy', policy], ['RoleList', roleList]]) await hoverWhileLinting(name, make(10000));
 
 const start = await startUp(policy(200));
