@@ -38,6 +38,7 @@ function forgetComposed(): number {
 }
 
 const FULL = !!process.env.LSP_LEX_FULL;
+const TIMEOUT = FULL ? 7_200_000 : 300_000;
 const schemas = new SchemaDocs(join(ROOT, 'schemas'));
 
 function allFiles(dir: string): string[] {
@@ -193,6 +194,7 @@ describe('hover and completion from the lexer lines give the composed answers', 
     const counts = newCounts();
     const r = rng(20261128);
     for (const { file, text } of fixtures) compare(file, text, counts, r, { hoverColumns: 2, completionEvery: 20 });
+    if (FULL) console.log(JSON.stringify({ ...counts, differ: counts.differ.length }));
     expect(counts.differ.slice(0, 20)).toEqual([]);
     expect(counts.lexed).toBeGreaterThan(900);
     expect(counts.hovers).toBeGreaterThan(40_000);
@@ -201,7 +203,7 @@ describe('hover and completion from the lexer lines give the composed answers', 
     // a marker written where a value was (`key: x|` and the like) keeps most texts in the subset; at the end
     // of `key:` or in a line's indentation it may not, and the marked text is composed
     expect(counts.completionsLexed / counts.completions).toBeGreaterThan(0.6);
-  }, 300_000);
+  }, TIMEOUT);
 
   it('on generated documents, with blank and comment lines at every indentation, empty values, several documents', () => {
     const counts = newCounts();
@@ -210,11 +212,12 @@ describe('hover and completion from the lexer lines give the composed answers', 
       compare(`generated ${i}`, text, counts, r, { hoverColumns: 2, completionEvery: 10 });
       compare(`roughened ${i}`, roughen(text, r), counts, r, { hoverColumns: 2, completionEvery: 10 });
     });
+    if (FULL) console.log(JSON.stringify({ ...counts, differ: counts.differ.length }));
     expect(counts.differ.slice(0, 20)).toEqual([]);
     expect(counts.lexed).toBeGreaterThan(250);
     expect(counts.hovers).toBeGreaterThan(10_000);
     expect(counts.completions).toBeGreaterThan(400);
-  }, 300_000);
+  }, TIMEOUT);
 
   it('on large documents', () => {
     const counts = newCounts();
@@ -222,11 +225,12 @@ describe('hover and completion from the lexer lines give the composed answers', 
     for (const text of [roughen(policy(2000), r), roughen(roleList(2000), r)]) {
       compare(`${text.slice(0, 60)}…`, text, counts, r, { hoverColumns: 1, completionEvery: 300 });
     }
+    if (FULL) console.log(JSON.stringify({ ...counts, differ: counts.differ.length }));
     expect(counts.differ.slice(0, 20)).toEqual([]);
     expect(counts.lexed).toBe(2);
     expect(counts.hoverComposed).toBe(0);
     expect(counts.completions).toBeGreaterThan(4);
-  }, 300_000);
+  }, TIMEOUT);
 });
 
 describe('what is read how', () => {
