@@ -3,32 +3,17 @@
 // recorded count is; the open documents are linted again when the file changes on disk (a watcher, or its
 // modification time before a lint); a broken file is one diagnostic naming its problem's position.
 // Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { LspClient, type LspDiagnostic } from './helpers/lsp-client.js';
+import { expect, test } from 'vitest';
+import type { LspDiagnostic } from './helpers/lsp-client.js';
+import { lspSession } from './helpers/lsp-session.js';
 
-let dir: string;
-const clients: LspClient[] = [];
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-baseline-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => {
-  for (const c of clients.splice(0)) c.kill();
-});
+const session = lspSession('platlint-lsp-baseline-');
+const { started } = session;
 
 const WATCHING = { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } };
-
-async function started(root: string, capabilities: Record<string, unknown> = {}): Promise<LspClient> {
-  const c = LspClient.start();
-  clients.push(c);
-  await c.initialize(capabilities, {}, pathToFileURL(root).href);
-  return c;
-}
 
 const ROLE = [
   'apiVersion: rbac.authorization.plat.io/v1',
@@ -63,7 +48,7 @@ function baselineText(entries: Record<string, Record<string, Record<string, numb
 }
 
 function project(name: string, config = 'rules: {}\n'): { root: string; uri: (f: string) => string; suppressions: string } {
-  const root = join(dir, name);
+  const root = join(session.dir(), name);
   mkdirSync(join(root, 'deploy'), { recursive: true });
   if (config) writeFileSync(join(root, 'platlint.config.yaml'), config);
   return { root, uri: (f) => pathToFileURL(join(root, f)).href, suppressions: join(root, 'platlint-suppressions.json') };

@@ -1,30 +1,15 @@
 // The language server applies `overrides` per document: each open document gets the severities of its own
 // path under the platlint.config.yaml above it, as the command line does (README "Tuning per folder").
 // Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import { LspClient, type LspDiagnostic } from './helpers/lsp-client.js';
+import { expect, test } from 'vitest';
+import type { LspDiagnostic } from './helpers/lsp-client.js';
+import { lspSession } from './helpers/lsp-session.js';
 
-let dir: string;
-const clients: LspClient[] = [];
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-overrides-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => {
-  for (const c of clients.splice(0)) c.kill();
-});
-
-async function started(root: string): Promise<LspClient> {
-  const c = LspClient.start();
-  clients.push(c);
-  await c.initialize({}, {}, pathToFileURL(root).href);
-  return c;
-}
+const session = lspSession('platlint-lsp-overrides-');
+const { started } = session;
 
 const ROLE = [
   'apiVersion: rbac.authorization.plat.io/v1',
@@ -58,7 +43,7 @@ const CONFIG = [
 const summary = (ds: LspDiagnostic[]) => ds.map((d) => `${d.code} ${d.severity} ${d.range.start.line}:${d.range.start.character}`);
 
 test('each open document gets the severities of its folder; an edit keeps them; a document without a file gets the rules alone', async () => {
-  const project = join(dir, 'project');
+  const project = join(session.dir(), 'project');
   for (const d of ['dev', 'prod']) mkdirSync(join(project, d), { recursive: true });
   writeFileSync(join(project, 'platlint.config.yaml'), CONFIG);
   const c = await started(project);
@@ -78,7 +63,7 @@ test('each open document gets the severities of its folder; an edit keeps them; 
 });
 
 test('an open platlint.config.yaml gets a diagnostic at each bad override: an unknown area, an unknown rule, a folder pattern, a wrong type', async () => {
-  const project = join(dir, 'config-buffer');
+  const project = join(session.dir(), 'config-buffer');
   mkdirSync(project, { recursive: true });
   const config = join(project, 'platlint.config.yaml');
   writeFileSync(config, CONFIG);

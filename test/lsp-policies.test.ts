@@ -2,36 +2,21 @@
 // end to end over stdio: the example policies' findings with their rule id, message and range, a suppression
 // comment for one, and a policy that does not type-check as a configuration error with its position.
 // Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { ROOT } from './helpers/fixtures.js';
-import { LspClient, type LspDiagnostic } from './helpers/lsp-client.js';
+import type { LspDiagnostic } from './helpers/lsp-client.js';
+import { lspSession } from './helpers/lsp-session.js';
 
 const EXAMPLES = join(ROOT, 'fixtures', 'examples', 'policies');
-let dir: string;
-const clients: LspClient[] = [];
-
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-policies-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => {
-  for (const c of clients.splice(0)) c.kill();
-});
-
-async function started(root: string): Promise<LspClient> {
-  const c = LspClient.start();
-  clients.push(c);
-  await c.initialize({}, {}, pathToFileURL(root).href);
-  return c;
-}
+const session = lspSession('platlint-lsp-policies-');
+const { started } = session;
 
 /** A project folder with the example policies' configuration. */
 function project(name: string): { root: string; uri: (f: string) => string } {
-  const root = join(dir, name);
+  const root = join(session.dir(), name);
   mkdirSync(root, { recursive: true });
   copyFileSync(join(EXAMPLES, 'platlint.config.yaml'), join(root, 'platlint.config.yaml'));
   return { root, uri: (f) => pathToFileURL(join(root, f)).href };
