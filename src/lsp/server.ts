@@ -1,7 +1,7 @@
 // platlint's language server: LSP over stdio with vscode-languageserver, on the CLI's engine and
 // configuration (lintText with the platlint.config.yaml found above the document, cached per folder).
 import { statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   createConnection,
@@ -204,7 +204,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (loaded.file) return join(dirname(loaded.file), SUPPRESSIONS_FILE_NAME);
     const dir = dirname(filePath);
     const fromRoot = rootPath === undefined ? undefined : relative(rootPath, dir);
-    const inRoot = fromRoot !== undefined && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
+    const inRoot = fromRoot !== undefined && fromRoot.split(sep)[0] !== '..' && !isAbsolute(fromRoot);
     return join(inRoot ? rootPath! : dir, SUPPRESSIONS_FILE_NAME);
   }
 
