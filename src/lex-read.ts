@@ -382,10 +382,12 @@ export class LineCache {
 /**
  * A string of its own with a line's characters. A line cut from a text may share the text's memory (V8 makes
  * a "sliced string"), and so would the tokens lexed from it: a cached line would then keep the whole text of
- * the version it came from alive, one text per edit.
+ * the version it came from alive, one text per edit (measured: 270 KB more per edit of a 10,000-line
+ * document). Cutting it from a string made for it (a concatenation, flattened by the cut) copies the
+ * characters, whatever they are.
  */
 function ownCopy(s: string): string {
-  return s.length < 13 ? s : Buffer.from(s, 'utf8').toString('utf8');
+  return s.length < 13 ? s : ` ${s}`.slice(1);
 }
 
 /**
