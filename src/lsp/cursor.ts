@@ -168,7 +168,12 @@ function lexedOf(text: string): LexedText | undefined {
   const lines = lexDocuments(read.documents);
   const starts = lines && documentStarts(text, lines.length);
   if (!lines || !starts) return undefined;
-  return { docs: lines.map((l) => new LexDocument(l)), starts, ends: [...starts.slice(1), text.length], text };
+  // the lines split now, so that the entry keeps them and not the text's tokens
+  const docs = lines.map((split) => {
+    const ls = split();
+    return new LexDocument(() => ls);
+  });
+  return { docs, starts, ends: [...starts.slice(1), text.length], text };
 }
 
 /**
