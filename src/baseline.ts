@@ -239,16 +239,24 @@ export function serializeBaseline(baseline: Baseline): string {
 // ---- reading: a small JSON parser of our own, for positions (V8's messages have none for some errors and
 // differ between Node versions) and for keys given twice (a hand-merged file), which JSON.parse hides
 
+/** Nodes with their offsets in the text: `start` inclusive, `end` exclusive. */
 type Node =
-  | { type: 'object'; start: number; entries: { key: string; start: number; value: Node }[] }
-  | { type: 'array'; start: number }
-  | { type: 'string'; start: number; value: string }
-  | { type: 'number'; start: number; value: number }
-  | { type: 'literal'; start: number; value: boolean | null };
+  | { type: 'object'; start: number; end: number; entries: { key: string; start: number; end: number; value: Node }[] }
+  | { type: 'array'; start: number; end: number }
+  | { type: 'string'; start: number; end: number; value: string }
+  | { type: 'number'; start: number; end: number; value: number }
+  | { type: 'literal'; start: number; end: number; value: boolean | null };
 
+/**
+ * What makes a suppressions file unusable: `baseline/syntax` (not JSON) or `baseline/shape` (JSON, but a key
+ * given twice or an entry of the wrong shape), with the offsets of the text it is about (end exclusive; a
+ * syntax error at the end of a line or of the file is empty).
+ */
 class JsonProblem {
   constructor(
+    readonly code: 'baseline/syntax' | 'baseline/shape',
     readonly offset: number,
+    readonly end: number,
     readonly message: string,
   ) {}
 }
@@ -272,7 +280,10 @@ function parseJson(text: string): Node {
     return c < ' ' ? `the control character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : `\`${c}\``;
   };
   const fail = (expected: string): never => {
-    throw new JsonProblem(i, `expected ${expected}, found ${found()}`);
+    // the character found (a whole surrogate pair), none at the end of a line or of the file
+    const c = i < text.length ? text.codePointAt(i)! : 0x0a;
+    const width = c === 0x0a || c === 0x0d ? 0 : c > 0xffff ? 2 : 1;
+    throw new JsonProblem('baseline/syntax', i, i + width, `expected ${expected}, found ${found()}`);
   };
   const string = (): string => {
     i++;
@@ -307,26 +318,27 @@ function parseJson(text: string): Node {
     const c = text[i];
     if (c === '{') {
       i++;
-      const entries: { key: string; start: number; value: Node }[] = [];
+      const entries: { key: string; start: number; end: number; value: Node }[] = [];
       ws();
       if (text[i] === '}') {
         i++;
-        return { type: 'object', start, entries };
+        return { type: 'object', start, end: i, entries };
       }
       for (;;) {
         ws();
         if (text[i] !== '"') fail('a key in double quotes');
         const keyStart = i;
         const key = string();
+        const keyEnd = i;
         ws();
         if (text[i] !== ':') fail('`:` after the key');
         i++;
-        entries.push({ key, start: keyStart, value: value() });
+        entries.push({ key, start: keyStart, end: keyEnd, value: value() });
         ws();
         if (text[i] === ',') i++;
         else if (text[i] === '}') {
           i++;
-          return { type: 'object', start, entries };
+          return { type: 'object', start, end: i, entries };
         } else fail('`,` or `}`');
       }
     }
@@ -335,7 +347,7 @@ function parseJson(text: string): Node {
       ws();
       if (text[i] === ']') {
         i++;
-        return { type: 'array', start };
+        return { type: 'array', start, end: i };
       }
       for (;;) {
         value();
@@ -343,16 +355,19 @@ function parseJson(text: string): Node {
         if (text[i] === ',') i++;
         else if (text[i] === ']') {
           i++;
-          return { type: 'array', start };
+          return { type: 'array', start, end: i };
         } else fail('`,` or `]`');
       }
     }
-    if (c === '"') return { type: 'string', start, value: string() };
+    if (c === '"') {
+      const value = string();
+      return { type: 'string', start, end: i, value };
+    }
     NUMBER.lastIndex = i;
     const m = NUMBER.exec(text);
     if (m) {
       i += m[0].length;
-      return { type: 'number', start, value: Number(m[0]) };
+      return { type: 'number', start, end: i, value: Number(m[0]) };
     }
     for (const [word, v] of [
       ['true', true],
@@ -361,7 +376,7 @@ function parseJson(text: string): Node {
     ] as const) {
       if (text.startsWith(word, i)) {
         i += word.length;
-        return { type: 'literal', start, value: v };
+        return { type: 'literal', start, end: i, value: v };
       }
     }
     return fail('a value');
@@ -372,75 +387,125 @@ function parseJson(text: string): Node {
   return root;
 }
 
-/** 1-based line and column (UTF-16 units) of an offset. */
-function position(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let k = 0; k < offset; k++) {
-    if (text[k] === '\n') {
-      line++;
-      lineStart = k + 1;
+/** 1-based line and column (UTF-16 units) of offsets of a text, by a table of its line starts built once. */
+function positions(text: string): (offset: number) => { line: number; column: number } {
+  let starts: number[] | undefined;
+  return (offset) => {
+    if (!starts) {
+      starts = [0];
+      for (let k = text.indexOf('\n'); k !== -1; k = text.indexOf('\n', k + 1)) starts.push(k + 1);
     }
-  }
-  return { line, column: offset - lineStart + 1 };
+    // the last line start at or before the offset
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
 }
 
-function lineColumn(text: string, offset: number): string {
-  const { line, column } = position(text, offset);
-  return `${line}:${column}`;
+/**
+ * Reads the text of a suppressions file (without its byte-order mark): the baseline, and every problem in the
+ * order the file is read (a syntax error stops the reading: it is then the one problem). The usual case, a
+ * valid file, goes through V8's parser (several times faster than ours when a run starts) when its key count
+ * shows no key given twice and the shape is right; anything else is read again by ours.
+ */
+function readBaselineText(body: string): { baseline: Baseline; problems: JsonProblem[] } {
+  const quick = quickBaseline(body);
+  if (quick) return { baseline: quick, problems: [] };
+  const problems: JsonProblem[] = [];
+  let at: ((offset: number) => { line: number; column: number }) | undefined;
+  const lineColumn = (offset: number) => {
+    const p = (at ??= positions(body))(offset);
+    return `${p.line}:${p.column}`;
+  };
+  // the entries of an object; a key given twice is a problem (JSON.parse would keep the last one silently:
+  // a hand-merged file), its entry still read for problems of its own
+  const entriesOf = (node: Node, what: string) => {
+    if (node.type !== 'object') {
+      problems.push(new JsonProblem('baseline/shape', node.start, node.end, `${what} must be a JSON object`));
+      return [];
+    }
+    const seen = new Map<string, number>();
+    for (const e of node.entries) {
+      const first = seen.get(e.key);
+      if (first !== undefined) problems.push(new JsonProblem('baseline/shape', e.start, e.end, `${JSON.stringify(e.key)} is given twice (first at ${lineColumn(first)}); keep one entry`));
+      else seen.set(e.key, e.start);
+    }
+    return node.entries;
+  };
+  let root: Node;
+  try {
+    root = parseJson(body);
+  } catch (err) {
+    if (!(err instanceof JsonProblem)) throw err;
+    return { baseline: new Map(), problems: [err] };
+  }
+  const baseline: Baseline = new Map();
+  for (const f of entriesOf(root, 'the suppressions file (file paths, each with its rules)')) {
+    if (f.key === '') problems.push(new JsonProblem('baseline/shape', f.start, f.end, 'a file path is empty'));
+    const rules = new Map<string, Map<string, number>>();
+    for (const r of entriesOf(f.value, `the entry of ${JSON.stringify(f.key)} (rule ids, each with its field paths)`)) {
+      const paths = new Map<string, number>();
+      for (const p of entriesOf(r.value, `the entry of ${JSON.stringify(r.key)} in ${JSON.stringify(f.key)} (field paths, each with its count)`)) {
+        const where = `the entry of ${JSON.stringify(p.key)} (${r.key} in ${f.key})`;
+        const fields = entriesOf(p.value, `${where}, {"count": N},`);
+        // with an unknown key, the entry's count is not read (a misspelt "count" is the likely reason)
+        const extra = fields.find((x) => x.key !== 'count');
+        if (extra) {
+          problems.push(new JsonProblem('baseline/shape', extra.start, extra.end, `unknown key ${JSON.stringify(extra.key)}; an entry holds "count" only`));
+          continue;
+        }
+        const count = fields[0]?.value;
+        if (!count) {
+          if (p.value.type === 'object') problems.push(new JsonProblem('baseline/shape', p.value.start, p.value.end, `${where} has no "count"`));
+          continue;
+        }
+        if (count.type !== 'number' || !Number.isSafeInteger(count.value) || count.value < 1) {
+          problems.push(new JsonProblem('baseline/shape', count.start, count.end, '"count" must be a whole number of 1 or more'));
+          continue;
+        }
+        paths.set(p.key, count.value);
+      }
+      if (paths.size > 0) rules.set(r.key, paths);
+    }
+    if (rules.size > 0) baseline.set(f.key, rules);
+  }
+  return { baseline, problems };
 }
 
 /**
  * Parses the text of a suppressions file. Any problem is a BaselineError naming `shownAs`, the line and the
- * column: JSON syntax, a key given twice (JSON.parse would keep the last one silently: a hand-merged file),
- * an entry of the wrong shape.
+ * column of the first one (see readBaselineText): JSON syntax, a key given twice, an entry of the wrong shape.
  */
 export function parseBaseline(text: string, shownAs: string): Baseline {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  // the usual case, a valid file, through V8's parser (several times faster than ours when a run starts):
-  // when its key count shows no key given twice and the shape is right; anything else is read again below
-  const quick = quickBaseline(body);
-  if (quick) return quick;
-  const at = (offset: number) => lineColumn(body, offset);
-  const entriesOf = (node: Node, what: string) => {
-    if (node.type !== 'object') throw new JsonProblem(node.start, `${what} must be a JSON object`);
-    const seen = new Map<string, number>();
-    for (const e of node.entries) {
-      const first = seen.get(e.key);
-      if (first !== undefined) throw new JsonProblem(e.start, `${JSON.stringify(e.key)} is given twice (first at ${at(first)}); keep one entry`);
-      seen.set(e.key, e.start);
-    }
-    return node.entries;
-  };
-  try {
-    const root = parseJson(body);
-    const baseline: Baseline = new Map();
-    for (const f of entriesOf(root, 'the suppressions file (file paths, each with its rules)')) {
-      if (f.key === '') throw new JsonProblem(f.start, 'a file path is empty');
-      const rules = new Map<string, Map<string, number>>();
-      for (const r of entriesOf(f.value, `the entry of ${JSON.stringify(f.key)} (rule ids, each with its field paths)`)) {
-        const paths = new Map<string, number>();
-        for (const p of entriesOf(r.value, `the entry of ${JSON.stringify(r.key)} in ${JSON.stringify(f.key)} (field paths, each with its count)`)) {
-          const where = `the entry of ${JSON.stringify(p.key)} (${r.key} in ${f.key})`;
-          const fields = entriesOf(p.value, `${where}, {"count": N},`);
-          const extra = fields.find((x) => x.key !== 'count');
-          if (extra) throw new JsonProblem(extra.start, `unknown key ${JSON.stringify(extra.key)}; an entry holds "count" only`);
-          const count = fields[0]?.value;
-          if (!count) throw new JsonProblem(p.value.start, `${where} has no "count"`);
-          if (count.type !== 'number' || !Number.isSafeInteger(count.value) || count.value < 1) {
-            throw new JsonProblem(count.start, '"count" must be a whole number of 1 or more');
-          }
-          paths.set(p.key, count.value);
-        }
-        if (paths.size > 0) rules.set(r.key, paths);
-      }
-      if (rules.size > 0) baseline.set(f.key, rules);
-    }
-    return baseline;
-  } catch (err) {
-    if (!(err instanceof JsonProblem)) throw err;
-    throw new BaselineError(`${shownAs}:${at(err.offset)}: ${err.message}`, { ...position(body, err.offset), problem: err.message });
-  }
+  const { baseline, problems } = readBaselineText(body);
+  const first = problems[0];
+  if (!first) return baseline;
+  const at = positions(body)(first.offset);
+  throw new BaselineError(`${shownAs}:${at.line}:${at.column}: ${first.message}`, { ...at, problem: first.message });
+}
+
+/** A problem of a suppressions file's text, for an editor showing the file: offsets into the text as given. */
+export interface BaselineTextProblem {
+  code: 'baseline/syntax' | 'baseline/shape';
+  /** Offsets of the text the problem is about, the end exclusive (a byte-order mark counts). */
+  start: number;
+  end: number;
+  message: string;
+}
+
+/**
+ * Every problem of a suppressions file's text, in the order the file is read: those that make the command
+ * line refuse the file (its first one is the command line's message). None for a valid file.
+ */
+export function baselineTextProblems(text: string): BaselineTextProblem[] {
+  const shift = text.startsWith('\uFEFF') ? 1 : 0;
+  return readBaselineText(shift ? text.slice(1) : text).problems.map((p) => ({ code: p.code, start: p.offset + shift, end: p.end + shift, message: p.message }));
 }
 
 /** Keys in the text: in a file whose values are objects and numbers, every string is a key. */

@@ -6,7 +6,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyBaselineOf, parseBaseline, serializeBaseline, type Baseline } from '../src/baseline.js';
+import { applyBaselineOf, baselineTextProblems, parseBaseline, serializeBaseline, type Baseline } from '../src/baseline.js';
 import { lintText } from '../src/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 import { jsonFindings, platlint } from './helpers/cli.js';
@@ -596,6 +596,63 @@ describe('a broken suppressions file', () => {
     // --suppress-all does not overwrite it either: the broken file may hold entries someone wants back
     expect(platlint(['--suppress-all', '.'], { cwd: dir }).code).toBe(2);
     expect(read(dir, FILE)).toBe(cases.at(-1)![0]);
+  });
+  it('baselineTextProblems (the language server shows an open file with it) gives the same problem at the same place, with its code and the text it is about', () => {
+    // per case: the code and the text underlined (empty at the end of a line or of the file)
+    const about: [string, string][] = [
+      ['baseline/syntax', '}'],
+      ['baseline/syntax', '<'],
+      ['baseline/shape', '"t.yaml"'],
+      ['baseline/syntax', ''],
+      ['baseline/syntax', ''],
+      ['baseline/shape', '[]'],
+      ['baseline/shape', '["samplingRatePerMillion"]'],
+      ['baseline/shape', '0'],
+      ['baseline/shape', '"1"'],
+      ['baseline/shape', '"line"'],
+      ['baseline/shape', '{}'],
+    ];
+    expect(about.length).toBe(cases.length);
+    cases.forEach(([text, problem], k) => {
+      const problems = baselineTextProblems(text);
+      expect(problems.length, JSON.stringify(text)).toBe(1);
+      const p = problems[0]!;
+      const before = text.slice(0, p.start).split('\n');
+      expect(`${before.length}:${before.at(-1)!.length + 1}: ${p.message}`).toBe(problem);
+      expect([p.code, text.slice(p.start, p.end)]).toEqual(about[k]);
+    });
+  });
+  it('baselineTextProblems gives every problem of a file that parses, in the order of the reading (the first is the command line\'s), and none for a valid file', () => {
+    const text = [
+      '{',
+      '  "a.yaml": {"r/x": {"p": {"count": 0}, "q": {"cuont": 1}}},',
+      '  "b.yaml": [],',
+      '  "a.yaml": {"r/y": {"p": {}}},',
+      '  "": {"r/z": {"p": {"count": 1}}}',
+      '}',
+      '',
+    ].join('\n');
+    const at = (offset: number) => {
+      const before = text.slice(0, offset).split('\n');
+      return `${before.length}:${before.at(-1)!.length + 1}`;
+    };
+    const problems = baselineTextProblems(text).map((p) => [p.code, at(p.start), text.slice(p.start, p.end), p.message]);
+    expect(problems).toEqual([
+      ['baseline/shape', '4:3', '"a.yaml"', '"a.yaml" is given twice (first at 2:3); keep one entry'],
+      ['baseline/shape', '2:37', '0', '"count" must be a whole number of 1 or more'],
+      ['baseline/shape', '2:47', '"cuont"', 'unknown key "cuont"; an entry holds "count" only'],
+      ['baseline/shape', '3:13', '[]', 'the entry of "b.yaml" (rule ids, each with its field paths) must be a JSON object'],
+      ['baseline/shape', '4:27', '{}', 'the entry of "p" (r/y in a.yaml) has no "count"'],
+      ['baseline/shape', '5:3', '""', 'a file path is empty'],
+    ]);
+    expect(() => parseBaseline(text, FILE)).toThrow(`${FILE}:4:3: "a.yaml" is given twice (first at 2:3); keep one entry`);
+    // a byte-order mark counts in the offsets (the editor's text holds it), not in the line and column of the message
+    expect(baselineTextProblems('\uFEFF{"t.yaml": 1}')).toEqual([{ code: 'baseline/shape', start: 12, end: 13, message: 'the entry of "t.yaml" (rule ids, each with its field paths) must be a JSON object' }]);
+    expect(() => parseBaseline('\uFEFF{"t.yaml": 1}', FILE)).toThrow(`${FILE}:1:12: the entry`);
+    // a character found beyond U+FFFF is underlined whole
+    expect(baselineTextProblems('{"t.yaml": \u{1F600}}').map((p) => [p.start, p.end])).toEqual([[11, 13]]);
+    expect(baselineTextProblems('{}')).toEqual([]);
+    expect(baselineTextProblems('{"t.yaml": {"schema/range": {"samplingRatePerMillion": {"count": 2}}}}\n')).toEqual([]);
   });
   it('a folder where the file should be is a usage error too', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
