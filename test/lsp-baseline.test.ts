@@ -220,3 +220,84 @@ test('without a configuration file, the suppressions file of the workspace root 
   await c.open('untitled:Untitled-1', ROLE, 1);
   expect(summary((await c.diagnostics('untitled:Untitled-1')).diagnostics)).toEqual(ALL);
 });
+
+const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
+
+test('an open platlint-suppressions.json gets its own diagnostics from the editor\'s text: its syntax error, or every entry of the wrong shape, at its position; valid, none', async () => {
+  const p = project('open-file');
+  writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } }));
+  const c = await started(p.root);
+  const file = pathToFileURL(p.suppressions).href;
+  // valid: no diagnostic (it is not linted as a plat object either)
+  await c.open(file, baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } }), 1, 'json');
+  expect((await c.diagnostics(file, (x) => x.version === 1)).diagnostics).toEqual([]);
+  // not JSON (a comma before `}`): the one syntax error, at the character found
+  await c.change(file, 2, '{\n  "role.yaml": {\n    "schema/unknown-field": {"metadata.colour": {"count": 1}},\n  }\n}\n');
+  expect((await c.diagnostics(file, (x) => x.version === 2)).diagnostics).toEqual([
+    { range: range(3, 2, 3, 3), severity: 1, code: 'baseline/syntax', source: 'platlint', message: 'expected a key in double quotes, found `}`' },
+  ]);
+  // unterminated at the end of the file: an empty range there
+  await c.change(file, 3, '{\n  "role.yaml": {\n');
+  expect((await c.diagnostics(file, (x) => x.version === 3)).diagnostics).toEqual([
+    { range: range(2, 0, 2, 0), severity: 1, code: 'baseline/syntax', source: 'platlint', message: 'expected a key in double quotes, found the end of the file' },
+  ]);
+  // JSON of the wrong shape (a merge gone wrong): each problem at the text it is about, in the order of the file's reading
+  await c.change(
+    file,
+    4,
+    [
+      '{',
+      '  "role.yaml": {"schema/unknown-field": {"metadata.colour": {"count": 0}}},',
+      '  "deploy/role.yaml": {"security/no-pod-exec": {"rules[0].resources[0]": {"count": 1, "line": 9}}},',
+      '  "role.yaml": {"security/no-wildcard-verbs": ["rules[0].verbs[0]"]}',
+      '}',
+      '',
+    ].join('\n'),
+  );
+  expect((await c.diagnostics(file, (x) => x.version === 4)).diagnostics).toEqual([
+    { range: range(3, 2, 3, 13), severity: 1, code: 'baseline/shape', source: 'platlint', message: '"role.yaml" is given twice (first at 2:3); keep one entry' },
+    { range: range(1, 70, 1, 71), severity: 1, code: 'baseline/shape', source: 'platlint', message: '"count" must be a whole number of 1 or more' },
+    { range: range(2, 86, 2, 92), severity: 1, code: 'baseline/shape', source: 'platlint', message: 'unknown key "line"; an entry holds "count" only' },
+    {
+      range: range(3, 46, 3, 67),
+      severity: 1,
+      code: 'baseline/shape',
+      source: 'platlint',
+      message: 'the entry of "security/no-wildcard-verbs" in "role.yaml" (field paths, each with its count) must be a JSON object',
+    },
+  ]);
+  // no "disable for this line" on them: JSON has no comments, and they are not findings
+  const shape = (await c.diagnostics(file, (x) => x.version === 4)).diagnostics;
+  expect(await c.request<unknown[]>('textDocument/codeAction', { textDocument: { uri: file }, range: shape[0]!.range, context: { diagnostics: shape } })).toEqual([]);
+  // fixed: cleared
+  await c.change(file, 5, '{}\n');
+  expect((await c.diagnostics(file, (x) => x.version === 5)).diagnostics).toEqual([]);
+  expect(c.messages).toEqual([]);
+  expect(c.stderr.join('')).toBe('');
+});
+
+test('documents keep the suppressions file saved on disk, as with platlint.config.yaml: an unsaved edit of the open file applies to none; saving it re-lints them', async () => {
+  const p = project('unsaved');
+  const saved = baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } });
+  writeFileSync(p.suppressions, saved);
+  const c = await started(p.root);
+  await c.open(p.uri('role.yaml'), ROLE, 1);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 1)).diagnostics)).toEqual([POD_EXEC(), WILDCARD()]);
+  const file = pathToFileURL(p.suppressions).href;
+  await c.open(file, saved, 1, 'json');
+  expect((await c.diagnostics(file, (x) => x.version === 1)).diagnostics).toEqual([]);
+  // edited, not saved: a broken buffer and then one more entry; the document is linted with the file on disk
+  await c.change(file, 2, '{"role.yaml": ');
+  expect((await c.diagnostics(file, (x) => x.version === 2)).diagnostics.map((d) => d.code)).toEqual(['baseline/syntax']);
+  const edited = baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 }, 'security/no-pod-exec': { 'rules[0].resources[0]': 1 } } });
+  await c.change(file, 3, edited);
+  expect((await c.diagnostics(file, (x) => x.version === 3)).diagnostics).toEqual([]);
+  await c.change(p.uri('role.yaml'), 2, ROLE);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 2)).diagnostics)).toEqual([POD_EXEC(), WILDCARD()]);
+  // saved: the editor writes the file, then says so; the document is linted again under it
+  const savedAt = c.published.length;
+  writeFileSync(p.suppressions, edited);
+  await c.connection.sendNotification('textDocument/didSave', { textDocument: { uri: file } });
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => c.published.indexOf(x) >= savedAt)).diagnostics)).toEqual([WILDCARD()]);
+  expect(c.messages).toEqual([]);
+});

@@ -3,7 +3,7 @@
 import type { DiagnosticSeverity, DiagnosticTag, Diagnostic as LspDiagnostic, Range as LspRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { pathToFileURL } from 'node:url';
-import type { EditorBaselineProblem } from '../baseline.js';
+import type { BaselineTextProblem, EditorBaselineProblem } from '../baseline.js';
 import type { ConfigError } from '../config.js';
 import { fileLevelResult, internalError, type LintResult } from '../lint.js';
 import { ALL_RULES } from '../rule-registry.js';
@@ -114,4 +114,19 @@ export function configFileDiagnostics(err: ConfigError): LspDiagnostic[] {
     const end = p.endLine !== undefined && p.endColumn !== undefined ? { line: Math.max(p.endLine - 1, 0), character: Math.max(p.endColumn - 1, 0) } : start;
     return { range: { start, end }, severity: ERROR, code: p.code ?? 'config/invalid', source: 'platlint', message: p.message };
   });
+}
+
+/**
+ * The diagnostics of an open `platlint-suppressions.json`: one per problem of its text (src/baseline.ts
+ * baselineTextProblems: what makes the command line refuse the file), at the text it is about, with the
+ * problem's kind as `code` (`baseline/syntax`, `baseline/shape`).
+ */
+export function baselineFileDiagnostics(document: TextDocument, problems: readonly BaselineTextProblem[]): LspDiagnostic[] {
+  return problems.map((p) => ({
+    range: { start: document.positionAt(p.start), end: document.positionAt(p.end) },
+    severity: ERROR,
+    code: p.code,
+    source: 'platlint',
+    message: p.message,
+  }));
 }
