@@ -301,3 +301,53 @@ test('documents keep the suppressions file saved on disk, as with platlint.confi
   expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => c.published.indexOf(x) >= savedAt)).diagnostics)).toEqual([WILDCARD()]);
   expect(c.messages).toEqual([]);
 });
+
+test('pull diagnostics: after the suppressions file changes, a client that takes workspace/diagnostic/refresh is asked to pull again and gets the new result', async () => {
+  const p = project('pull-refresh');
+  const c = await started(p.root, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true }, didChangeWatchedFiles: { dynamicRegistration: true } } });
+  await c.open(p.uri('role.yaml'), ROLE, 1);
+  await c.open(p.uri('deploy/role.yaml'), ROLE, 1);
+  expect(summary(await c.pull(p.uri('role.yaml')))).toEqual(ALL);
+  expect(summary(await c.pull(p.uri('deploy/role.yaml')))).toEqual(ALL);
+  expect(c.refreshes).toBe(0);
+  // created, and the watcher says so: a refresh, and the pulls it asks for get the new result
+  writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'security/no-pod-exec': { 'rules[0].resources[0]': 1 } }, 'deploy/role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } }));
+  await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(p.suppressions).href, type: 1 }] });
+  await c.refreshed(1);
+  expect(summary(await c.pull(p.uri('role.yaml')))).toEqual([UNKNOWN_FIELD(), WILDCARD()]);
+  expect(summary(await c.pull(p.uri('deploy/role.yaml')))).toEqual([POD_EXEC(), WILDCARD()]);
+  // one refresh for the change, not one per document (a refresh is sent before the answer of the pull that finds it)
+  expect(c.refreshes).toBe(1);
+  // the file open and saved: the same
+  const file = pathToFileURL(p.suppressions).href;
+  const edited = baselineText({ 'role.yaml': { 'security/no-wildcard-verbs': { 'rules[0].verbs[0]': 1 } } });
+  await c.open(file, edited, 1, 'json');
+  expect(await c.pull(file)).toEqual([]);
+  writeFileSync(p.suppressions, edited);
+  await c.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: file, type: 2 }] });
+  await c.refreshed(2);
+  expect(summary(await c.pull(p.uri('role.yaml')))).toEqual([UNKNOWN_FIELD(), POD_EXEC()]);
+  expect(summary(await c.pull(p.uri('deploy/role.yaml')))).toEqual(ALL);
+  expect(c.refreshes).toBe(2);
+  expect(c.published).toEqual([]);
+  expect(c.messages).toEqual([]);
+});
+
+test('pull diagnostics without file watching: the change found before a pull asks for a refresh (the other documents change too); a client that cannot be asked is not, and its next pulls get the new result', async () => {
+  for (const refreshSupport of [true, false]) {
+    const p = project(`pull-unwatched-${refreshSupport}`);
+    const c = await started(p.root, { textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport } } });
+    await c.open(p.uri('role.yaml'), ROLE, 1);
+    await c.open(p.uri('other.yaml'), ROLE, 1);
+    expect(summary(await c.pull(p.uri('role.yaml')))).toEqual(ALL);
+    expect(summary(await c.pull(p.uri('other.yaml')))).toEqual(ALL);
+    writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } }, 'other.yaml': { 'security/no-wildcard-verbs': { 'rules[0].verbs[0]': 1 } } }));
+    await c.change(p.uri('role.yaml'), 2, ROLE);
+    expect(summary(await c.pull(p.uri('role.yaml')))).toEqual([POD_EXEC(), WILDCARD()]);
+    // the server sends its refresh before the pull's answer, so it has arrived by now if it was sent
+    expect(c.refreshes).toBe(refreshSupport ? 1 : 0);
+    // other.yaml did not change: its cached diagnostics were dropped with the old baseline
+    expect(summary(await c.pull(p.uri('other.yaml')))).toEqual([UNKNOWN_FIELD(), POD_EXEC()]);
+    expect(c.published).toEqual([]);
+  }
+});

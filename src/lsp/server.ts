@@ -135,6 +135,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const suppressionStamps = new Map<string, string | undefined>();
   let shutDown = false;
   let pull = false;
+  /** Whether the client takes `workspace/diagnostic/refresh` (it then pulls every open document again). */
+  let refreshable = false;
   let watch = false;
   let snippets = false;
   let rootPath: string | undefined;
@@ -176,7 +178,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       generation++;
       dropStale();
       for (const d of documents.all()) if (d.uri !== linting) schedule(d.uri);
-      if (pull) connection.languages.diagnostics.refresh().catch(ignore);
+      refreshPulls();
       loaded = undefined;
     }
     if (!loaded) configs.set(dir, (loaded = load(dir)));
@@ -224,7 +226,17 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     generation++;
     dropStale();
     for (const d of documents.all()) if (d.uri !== linting) schedule(d.uri);
-    if (pull) connection.languages.diagnostics.refresh().catch(ignore);
+    refreshPulls();
+  }
+
+  /**
+   * After a change of the configuration or of a suppressions file, a client that pulls diagnostics is asked to
+   * pull them again (a pushing client gets them as its documents are linted again). A client that cannot be
+   * asked gets the new diagnostics at its next pull (on its next change of a document): the cached ones are
+   * dropped, so no pull answers with the old ones.
+   */
+  function refreshPulls(): void {
+    if (pull && refreshable) connection.languages.diagnostics.refresh().catch(ignore);
   }
 
   /** Adds the diagnostic of an invalid configuration file (the defaults applied) before a document's own. */
@@ -421,7 +433,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     published.clear();
     generation++;
     dropStale();
-    if (pull) connection.languages.diagnostics.refresh().catch(ignore);
+    if (pull) refreshPulls();
     else for (const d of documents.all()) schedule(d.uri);
   }
 
@@ -429,6 +441,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const init = (params.initializationOptions ?? {}) as { diagnostics?: unknown };
     // pull diagnostics when the client asks for them (LSP 3.17), unless told to push; never both (editors would show them twice)
     pull = init.diagnostics !== 'push' && !!params.capabilities.textDocument?.diagnostic;
+    refreshable = !!params.capabilities.workspace?.diagnostics?.refreshSupport;
     watch = !!params.capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration;
     snippets = !!params.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
     const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;

@@ -39,6 +39,9 @@ export class LspClient {
   readonly messages: { type: number; message: string }[] = [];
   /** client/registerCapability requests: their registrations (answered with null, as an editor does). */
   readonly registrations: { id: string; method: string; registerOptions?: unknown }[] = [];
+  /** How many workspace/diagnostic/refresh requests the server sent (answered with null, as an editor does). */
+  refreshes = 0;
+  private refreshWaiters: { count: number; resolve: () => void }[] = [];
   private waiters: { test: (p: Published) => boolean; resolve: (p: Published) => void }[] = [];
 
   private constructor(
@@ -67,7 +70,11 @@ export class LspClient {
       client.registrations.push(...p.registrations);
       return null;
     });
-    connection.onRequest('workspace/diagnostic/refresh', () => null);
+    connection.onRequest('workspace/diagnostic/refresh', () => {
+      client.refreshes++;
+      client.refreshWaiters = client.refreshWaiters.filter((w) => (w.count <= client.refreshes ? (w.resolve(), false) : true));
+      return null;
+    });
     connection.listen();
     return client;
   }
@@ -87,6 +94,22 @@ export class LspClient {
       const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms`)), timeoutMs);
       this.waiters.push({ test: ok, resolve: (p) => (clearTimeout(timer), resolve(p)) });
     });
+  }
+
+  /** Resolves once the server has sent `count` workspace/diagnostic/refresh requests in all. */
+  refreshed(count: number, timeoutMs = 10000): Promise<void> {
+    if (this.refreshes >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${this.refreshes} workspace/diagnostic/refresh requests within ${timeoutMs} ms, not ${count}`)), timeoutMs);
+      this.refreshWaiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
+    });
+  }
+
+  /** The diagnostics a pull (textDocument/diagnostic) gets for `uri`. */
+  async pull(uri: string): Promise<LspDiagnostic[]> {
+    const report = await this.request<{ kind: string; items: LspDiagnostic[] }>('textDocument/diagnostic', { textDocument: { uri } });
+    if (report.kind !== 'full') throw new Error(`a pull of ${uri} answered ${JSON.stringify(report)}`);
+    return report.items;
   }
 
   open(uri: string, text: string, version = 1, languageId = 'yaml'): Promise<void> {
