@@ -224,7 +224,8 @@ test('without a configuration file, the suppressions file of the workspace root 
 const range = (sl: number, sc: number, el: number, ec: number) => ({ start: { line: sl, character: sc }, end: { line: el, character: ec } });
 
 test('an open platlint-suppressions.json gets its own diagnostics from the editor\'s text: its syntax error, or every entry of the wrong shape, at its position; valid, none', async () => {
-  const p = project('open-file');
+  // read whatever the ignores and the size limit, as the command line reads it
+  const p = project('open-file', 'ignores:\n  - "**/*.json"\nmaxFileSize: 100\n');
   writeFileSync(p.suppressions, baselineText({ 'role.yaml': { 'schema/unknown-field': { 'metadata.colour': 1 } } }));
   const c = await started(p.root);
   const file = pathToFileURL(p.suppressions).href;
@@ -274,6 +275,18 @@ test('an open platlint-suppressions.json gets its own diagnostics from the edito
   expect((await c.diagnostics(file, (x) => x.version === 5)).diagnostics).toEqual([]);
   expect(c.messages).toEqual([]);
   expect(c.stderr.join('')).toBe('');
+});
+
+test('an open platlint-suppressions.json under an invalid configuration gets its own diagnostics only (the documents get config/invalid)', async () => {
+  const p = project('open-file-bad-config', 'rules: 3\n');
+  const c = await started(p.root);
+  await c.open(p.uri('role.yaml'), ROLE, 1);
+  expect(summary((await c.diagnostics(p.uri('role.yaml'), (x) => x.version === 1)).diagnostics)).toEqual(['config/invalid 1 0:0', ...ALL]);
+  const file = pathToFileURL(p.suppressions).href;
+  await c.open(file, '{"role.yaml": []}\n', 1, 'json');
+  expect((await c.diagnostics(file, (x) => x.version === 1)).diagnostics).toEqual([
+    { range: range(0, 14, 0, 16), severity: 1, code: 'baseline/shape', source: 'platlint', message: 'the entry of "role.yaml" (rule ids, each with its field paths) must be a JSON object' },
+  ]);
 });
 
 test('documents keep the suppressions file saved on disk, as with platlint.config.yaml: an unsaved edit of the open file applies to none; saving it re-lints them', async () => {

@@ -3,17 +3,17 @@
 // the main thread when there is no worker to run it in (the server loaded from source); nothing here touches
 // the connection, the open documents or the configuration cache, which stay on the main thread. The one file
 // it reads is the suppressions file the server names (src/baseline.ts applyBaselineOf, read again only when it
-// changes).
+// changes). An open suppressions file is checked here too (its text, not a lint).
 import { existsSync } from 'node:fs';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { applyBaselineOf } from '../baseline.js';
+import { applyBaselineOf, baselineTextProblems } from '../baseline.js';
 import type { Config } from '../config.js';
 import { lintFlagsText } from '../flags/lint.js';
 import { LineCache } from '../lex-read.js';
 import { injectedFault, lintText, type LintResult } from '../lint.js';
 import { checkSet } from '../sets.js';
-import { baselineErrorDiagnostic, toLspDiagnostics } from './diagnostics.js';
+import { baselineErrorDiagnostic, baselineFileDiagnostics, toLspDiagnostics } from './diagnostics.js';
 
 /** What a lint needs to know of a document. */
 export interface LintJob {
@@ -30,6 +30,13 @@ export interface LintJob {
    * configuration); none for a document without a file path.
    */
   suppressions?: string;
+  /**
+   * The document is a suppressions file (platlint-suppressions.json): its diagnostics are the problems of its
+   * text that make the command line refuse it (src/baseline.ts baselineTextProblems), not a lint. Checked here
+   * rather than on the server's thread: our own JSON reader takes a few hundred milliseconds on a broken file
+   * of a megabyte, which hover and completion must not wait for.
+   */
+  baselineFile?: boolean;
 }
 
 /**
@@ -39,6 +46,7 @@ export interface LintJob {
 export function lintJob(job: LintJob, config: Config): LspDiagnostic[] {
   slowFault(job.text);
   const document = TextDocument.create(job.uri, job.languageId, job.version, job.text);
+  if (job.baselineFile) return baselineFileDiagnostics(document, baselineTextProblems(job.text));
   const result = lintResult(job, config);
   if (job.suppressions === undefined) return toLspDiagnostics(document, result);
   // after the checks across documents, as the command line applies it to the final results

@@ -18,7 +18,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { baselineTextProblems, SUPPRESSIONS_FILE_NAME } from '../baseline.js';
+import { SUPPRESSIONS_FILE_NAME } from '../baseline.js';
 import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, parseConfig, type Config } from '../config.js';
 import { knownRuleIds, RULE_IDS, suggestRuleIds } from '../rule-registry.js';
 import { resolveConfig } from '../files.js';
@@ -26,7 +26,7 @@ import { fileLevelResult } from '../lint.js';
 import { DEFAULT_MAX_FILE_SIZE, tooLarge } from '../read.js';
 import { codeActions } from './actions.js';
 import { completions } from './completion.js';
-import { baselineFileDiagnostics, configErrorDiagnostic, configFileDiagnostics, failureDiagnostic, toLspDiagnostics } from './diagnostics.js';
+import { configErrorDiagnostic, configFileDiagnostics, failureDiagnostic, toLspDiagnostics } from './diagnostics.js';
 import { hoverAt } from './hover.js';
 import { SchemaDocs } from './schema-docs.js';
 import { VERSION } from '../version.js';
@@ -261,14 +261,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     try {
       const filePath = filePathOf(document.uri);
       if (filePath && basename(filePath) === CONFIG_FILE_NAME) return { diagnostics: configDiagnostics(document, filePath) };
-      if (filePath && basename(filePath) === SUPPRESSIONS_FILE_NAME) return { diagnostics: suppressionsFileDiagnostics(document) };
       const loaded = configFor(filePath, document.uri);
       const suppressions = suppressionsOf(loaded, filePath);
       if (suppressions) checkSuppressions(suppressions, document.uri);
       const cached = published.get(document.uri);
       if (cached && cached.version === document.version) return { diagnostics: cached.diagnostics };
-      if (filePath && ignoreMatcher(loaded.config)(filePath)) return { diagnostics: [] };
       const text = document.getText();
+      if (filePath && basename(filePath) === SUPPRESSIONS_FILE_NAME) {
+        // its own diagnostics, from the editor's text (see LintJob.baselineFile), whatever the ignores and the
+        // size limit (the command line reads it whatever they are); not under the configuration's error, which
+        // is about documents linted with the defaults. As with platlint.config.yaml, the documents linted under
+        // it keep the file saved on disk (what the command line reads): an unsaved edit does not re-lint them;
+        // saving it does (its modification time, the save, or the file watcher).
+        const job: LintJob = { uri: document.uri, languageId: document.languageId, version: document.version, text, filePath, yaml: true, baselineFile: true };
+        return { job, loaded: { id: loaded.id, config: loaded.config } };
+      }
+      if (filePath && ignoreMatcher(loaded.config)(filePath)) return { diagnostics: [] };
       const path = filePath ?? document.uri;
       const limit = loaded.config.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
       const size = sizeOver(text, limit);
@@ -299,20 +307,6 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (!(err instanceof ConfigError)) throw err;
       diagnostics = configFileDiagnostics(err);
     }
-    published.set(document.uri, { version: document.version, diagnostics });
-    return diagnostics;
-  }
-
-  /**
-   * The diagnostics of an open `platlint-suppressions.json`, from the editor's text: one per problem (what
-   * makes the command line refuse the file), at its position; the file is not linted as a plat object (the
-   * command line never lints it either). As with the configuration file, the documents linted under it keep the
-   * file saved on disk (what the command line reads): an unsaved edit does not re-lint them; saving it does.
-   */
-  function suppressionsFileDiagnostics(document: TextDocument): LspDiagnostic[] {
-    const cached = published.get(document.uri);
-    if (cached && cached.version === document.version) return cached.diagnostics;
-    const diagnostics = baselineFileDiagnostics(document, baselineTextProblems(document.getText()));
     published.set(document.uri, { version: document.version, diagnostics });
     return diagnostics;
   }
