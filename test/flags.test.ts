@@ -128,6 +128,17 @@ describe('parseArgs', () => {
     expect(p.occurrences[0]!.value).toBeNull();
     expect(p.positional[0]).toMatchObject({ text: 'false', after: '--fail-swap-on' });
   });
+  it('takes the next word as the value of an unknown flag unless it starts with a dash, as the platform parser skips unknown flags', () => {
+    const p = parse(['--container-runtime', 'docker', '--network-plugin', 'cni', '--enable-turbo', '--v=2', '--gone']);
+    expect(p.occurrences.map((o) => [o.key, o.value])).toEqual([
+      ['--container-runtime', 'docker'],
+      ['--network-plugin', 'cni'],
+      ['--enable-turbo', null],
+      ['--v', '2'],
+      ['--gone', null],
+    ]);
+    expect(p.positional).toEqual([]);
+  });
   it('takes a negative number as the value of a flag that needs one', () => {
     expect(parse(['--oom-score-adj', '-999']).occurrences.map((o) => o.value)).toEqual(['-999']);
   });
