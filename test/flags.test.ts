@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lintFlagsArgs, lintFlagsText } from '../src/flags/lint.js';
 import { detectForm, parseArgs, readArgs, readEnvFile, readFlagsFile, readSystemdUnit, type Word } from '../src/flags/read.js';
 import { checkValue, parseGoInt } from '../src/flags/values.js';
-import { FLAG_BY_NAME, FLAGS } from '../src/flags/table.js';
+import { FLAG_BY_NAME, FLAGS, UNLISTED_FLAGS } from '../src/flags/table.js';
 import { RULES } from '../rules/index.js';
 import { ROOT, asExpectation } from './helpers/fixtures.js';
 
@@ -28,6 +28,15 @@ describe('flag table', () => {
     expect(FLAGS.length).toBe(129); // the rows of the spec's table
     expect(FLAG_BY_NAME.get('--pod-infra-container-image')?.removal).toBe('1.35');
     expect(FLAG_BY_NAME.get('--experimental-mounter-path')?.removal).toBe('1.25 or later');
+  });
+  it('knows the container monitor flags the platform accepts on Linux, outside the spec table, and never suggests them', () => {
+    for (const f of UNLISTED_FLAGS) {
+      expect(FLAGS.some((g) => g.name === f.name), f.name).toBe(false);
+      expect(FLAG_BY_NAME.get(f.name), f.name).toBe(f);
+      expect(f.name).toMatch(/^--[a-z0-9][a-z0-9-]*$/);
+    }
+    expect(UNLISTED_FLAGS.filter((f) => !f.deprecated).map((f) => f.name)).toEqual(['--housekeeping-interval']);
+    expect(found('--containerd-namespac=k8s.io\n', 'x.flags')).toEqual(['flags/unknown --containerd-namespac 1:1']);
   });
   it('gives every enum its values and every default a parsable value', () => {
     for (const f of FLAGS) {
