@@ -434,32 +434,45 @@ interface TokenProblem {
  * What go-yaml's scanner refuses in a document's tokens that the `yaml` package accepts (YAML 1.2 syntax
  * that YAML 1.1 lacks): anchors and aliases with characters other than letters, digits, `-` and `_`; the
  * `\/` escape; a plain scalar starting with `:` in a flow collection; an implicit key of a flow mapping
- * that runs over a line break. Walked with its own stack (see MAX_DEPTH).
+ * that runs over a line break. Walked with its own stack (see MAX_DEPTH), which visits nested collections out of
+ * text order: the problem kept is the first in the text, where go-yaml's scanner stops.
  */
+/** Why go-yaml refuses an anchor or alias name (`source` with its `&` or `*`). */
+function nameProblem(what: 'anchor' | 'alias', source: string): string {
+  return source.length === 1
+    ? `an ${what} \`${source}\` with no name, which the platform's decoder refuses`
+    : `the ${what} \`${source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses`;
+}
+
 function tokenProblem(doc: CST.Document): TokenProblem | undefined {
   const stack: [CST.Token | undefined | null, boolean][] = [[doc.value, false]];
   const props = (tokens: readonly CST.SourceToken[] | undefined): TokenProblem | undefined => {
     for (const t of tokens ?? []) {
       if (t.type === 'anchor' && !GO_ANCHOR.test(t.source)) {
-        return { offset: t.offset, length: t.source.length, message: `the anchor \`${t.source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses` };
+        return { offset: t.offset, length: t.source.length, message: nameProblem('anchor', t.source) };
       }
     }
     return undefined;
   };
-  let found = props(doc.start);
-  while (!found && stack.length > 0) {
+  let found: TokenProblem | undefined;
+  const keep = (problem: TokenProblem | undefined): void => {
+    if (problem && (!found || problem.offset < found.offset)) found = problem;
+  };
+  keep(props(doc.start));
+  while (stack.length > 0) {
     const [t, inFlow] = stack.pop()!;
-    if (!t) continue;
+    // a token after the problem found so far holds no earlier one
+    if (!t || (found && 'offset' in t && t.offset > found.offset)) continue;
     switch (t.type) {
       case 'alias':
-        if (!GO_ANCHOR.test(t.source)) found = { offset: t.offset, length: t.source.length, message: `the alias \`${t.source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses` };
+        if (!GO_ANCHOR.test(t.source)) keep({ offset: t.offset, length: t.source.length, message: nameProblem('alias', t.source) });
         break;
       case 'scalar':
-        if (inFlow && t.source.startsWith(':')) found = { offset: t.offset, length: 1, message: 'a plain scalar starting with `:` inside a flow collection, which the platform\'s decoder (YAML 1.1) refuses' };
+        if (inFlow && t.source.startsWith(':')) keep({ offset: t.offset, length: 1, message: 'a plain scalar starting with `:` inside a flow collection, which the platform\'s decoder (YAML 1.1) refuses' });
         break;
       case 'double-quoted-scalar': {
         const at = unknownEscape(t.source);
-        if (at !== -1) found = { offset: t.offset + at, length: 2, message: `the escape \`${t.source.slice(at, at + 2)}\` is not one the platform's decoder (YAML 1.1) knows` };
+        if (at !== -1) keep({ offset: t.offset + at, length: 2, message: `the escape \`${t.source.slice(at, at + 2)}\` is not one the platform's decoder (YAML 1.1) knows` });
         break;
       }
       case 'block-map':
@@ -467,8 +480,9 @@ function tokenProblem(doc: CST.Document): TokenProblem | undefined {
       case 'flow-collection': {
         const flow = t.type === 'flow-collection';
         for (const item of t.items as { start: CST.SourceToken[]; key?: CST.Token | null; sep?: CST.SourceToken[]; value?: CST.Token }[]) {
-          found = props(item.start) ?? props(item.sep);
-          if (found) break;
+          const before = found;
+          keep(props(item.start) ?? props(item.sep));
+          if (found !== before) break;
           if (flow && item.key && item.sep && !item.start.some((x) => x.type === 'explicit-key-ind')) {
             let newline = 'source' in item.key && typeof item.key.source === 'string' && /[\n\r]/.test(item.key.source);
             for (const x of item.sep) {
@@ -476,8 +490,9 @@ function tokenProblem(doc: CST.Document): TokenProblem | undefined {
               if (x.type === 'newline') newline = true;
             }
             if (newline && item.sep.some((x) => x.type === 'map-value-ind')) {
-              found = { offset: item.key.offset, length: 0, message: 'an implicit key of a flow mapping that runs over a line break, which the platform\'s decoder refuses' };
-              break;
+              const before = found;
+              keep({ offset: item.key.offset, length: 0, message: 'an implicit key of a flow mapping that runs over a line break, which the platform\'s decoder refuses' });
+              if (found !== before) break;
             }
           }
           if (item.key) stack.push([item.key, flow || inFlow]);

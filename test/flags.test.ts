@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { lintFlagsArgs, lintFlagsText } from '../src/flags/lint.js';
 import { detectForm, parseArgs, readArgs, readEnvFile, readFlagsFile, readSystemdUnit, type Word } from '../src/flags/read.js';
 import { checkValue, parseGoInt } from '../src/flags/values.js';
-import { FLAG_BY_NAME, FLAGS } from '../src/flags/table.js';
+import { FLAG_BY_NAME, FLAGS, UNLISTED_FLAGS } from '../src/flags/table.js';
 import { RULES } from '../rules/index.js';
 import { ROOT, asExpectation } from './helpers/fixtures.js';
 
@@ -28,6 +28,15 @@ describe('flag table', () => {
     expect(FLAGS.length).toBe(129); // the rows of the spec's table
     expect(FLAG_BY_NAME.get('--pod-infra-container-image')?.removal).toBe('1.35');
     expect(FLAG_BY_NAME.get('--experimental-mounter-path')?.removal).toBe('1.25 or later');
+  });
+  it('knows the container monitor flags the platform accepts on Linux, outside the spec table, and never suggests them', () => {
+    for (const f of UNLISTED_FLAGS) {
+      expect(FLAGS.some((g) => g.name === f.name), f.name).toBe(false);
+      expect(FLAG_BY_NAME.get(f.name), f.name).toBe(f);
+      expect(f.name).toMatch(/^--[a-z0-9][a-z0-9-]*$/);
+    }
+    expect(UNLISTED_FLAGS.filter((f) => !f.deprecated).map((f) => f.name)).toEqual(['--housekeeping-interval']);
+    expect(found('--containerd-namespac=k8s.io\n', 'x.flags')).toEqual(['flags/unknown --containerd-namespac 1:1']);
   });
   it('gives every enum its values and every default a parsable value', () => {
     for (const f of FLAGS) {
@@ -127,6 +136,17 @@ describe('parseArgs', () => {
     const p = parse(['--fail-swap-on', 'false']);
     expect(p.occurrences[0]!.value).toBeNull();
     expect(p.positional[0]).toMatchObject({ text: 'false', after: '--fail-swap-on' });
+  });
+  it('takes the next word as the value of an unknown flag unless it starts with a dash, as the platform parser skips unknown flags', () => {
+    const p = parse(['--container-runtime', 'docker', '--network-plugin', 'cni', '--enable-turbo', '--v=2', '--gone']);
+    expect(p.occurrences.map((o) => [o.key, o.value])).toEqual([
+      ['--container-runtime', 'docker'],
+      ['--network-plugin', 'cni'],
+      ['--enable-turbo', null],
+      ['--v', '2'],
+      ['--gone', null],
+    ]);
+    expect(p.positional).toEqual([]);
   });
   it('takes a negative number as the value of a flag that needs one', () => {
     expect(parse(['--oom-score-adj', '-999']).occurrences.map((o) => o.value)).toEqual(['-999']);

@@ -164,6 +164,17 @@ describe('YAML the platform refuses and the `yaml` package accepts (docs/yaml-co
     expect(syntax('a: [:x]\n')).toHaveLength(1);
     expect(syntax('a: {b\n  : c}\n')).toHaveLength(1);
   });
+  it('of several such problems, the first in the text is reported, however the collections nest (go-yaml stops there)', () => {
+    // JSON with `//` comments, as documentation pages write it: each comment and the key after it make an implicit
+    // key running over a line break; the walk used to reach the last collection first and report its comment
+    const text = '{"a": {\n  // first, here\n  "b": 1},\n "c": {\n  // second\n  "d": 2}, "e": "\\/"}\n';
+    const found = parseText(text, tokenize(text), true).diagnostics.filter((d) => d.ruleId === 'yaml/syntax');
+    expect(found.map((d) => text.slice(0, d.range.start).split('\n').length)).toEqual([2]);
+    expect(found[0]!.message).toBe("Parsing error: an implicit key of a flow mapping that runs over a line break, which the platform's decoder refuses");
+    // the first is an alias with no name (`component: *` in a proposal): said so, not as a name with bad characters
+    const alias = 'a: [*, *x.y]\n';
+    expect(syntax(alias)[0]).toBe("Parsing error: an alias `*` with no name, which the platform's decoder refuses");
+  });
   it('merge keys as go-yaml v2 applies them: a merged key overwrites an earlier one; of a list, the first mapping wins', () => {
     expect(parseText('b: &b {k: 1}\nm:\n  k: 0\n  <<: *b\n').documents[0]!.value).toEqual({ b: { k: 1 }, m: { k: 1 } });
     expect(parseText('b: &b {k: 1}\nm:\n  <<: *b\n  k: 0\n').documents[0]!.value).toEqual({ b: { k: 1 }, m: { k: 0 } });

@@ -11,7 +11,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'Flags marked deprecated still work but are removed in a later version, when the node agent will refuse to start with them. Most of them have a field in the configuration file named by `--config`, which is where the value should live.',
+        'Flags marked deprecated still work but are removed in a later version, when the node agent will refuse to start with them. Most of them have a field in the configuration file named by `--config`, which is where the value should live. The flags of the container monitor built into the node agent (`--containerd`, `--storage-driver-*` …) are not in the spec\'s table, but the platform still accepts them on Linux, deprecated (kubelet app/options/globalflags_linux.go): they get this warning, not an unknown-flag error.',
       remediation: 'Move the value to the configuration file named by `--config` and remove the flag; for flags planned for removal, use the replacement the message names.',
       spec: `${SPEC} (marker †, and Versioning)`,
     },
@@ -22,6 +22,7 @@ export default defineRule({
       if (!spec?.deprecated) continue;
       let message: string;
       if (spec.deprecated === 'config') message = `\`${key}\` is deprecated; set its value in the configuration file named by \`--config\` instead`;
+      else if (spec.note) message = `\`${key}\` is deprecated: ${spec.note}`;
       else {
         const removal = spec.removal ? `; removal is planned in ${spec.removal}` : '';
         const instead = spec.instead ? `; use ${spec.instead} instead` : '';

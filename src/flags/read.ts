@@ -4,8 +4,7 @@
  * character, so a finding inside a value (through quotes, escapes and `\` continuations) lands on the exact
  * column; `parseArgs` then turns words into flag occurrences the way the platform's flag parser does.
  */
-import { FLAG_BY_NAME, FLAG_BY_SHORTHAND, FLAGS, isBoolLike, normalizeFlagName, type FlagSpec } from './table.js';
-import { closestMatches } from '../services/suggest.js';
+import { FLAG_BY_NAME, FLAG_BY_SHORTHAND, isBoolLike, normalizeFlagName, type FlagSpec } from './table.js';
 
 /** A word of a command line. `offsets[k]` is the file offset of character k; `offsets[text.length]` is the end. */
 export interface Word {
@@ -310,12 +309,6 @@ export interface ParsedArgs {
   positional: Positional[];
 }
 
-/** Whether an unknown flag probably takes a value (its nearest known flag does). */
-function unknownTakesValue(name: string): boolean {
-  const near = closestMatches(name, FLAGS.map((f) => f.name))[0];
-  return near !== undefined && !isBoolLike(FLAG_BY_NAME.get(near));
-}
-
 /** Reads words the way the platform's flag parser does: `--f=v`, `--f v`, bool `--f`, `-v 2`, `-v=2`, `-v2`, `--`. */
 export function parseArgs(words: readonly Word[]): ParsedArgs {
   const occurrences: Occurrence[] = [];
@@ -359,7 +352,10 @@ export function parseArgs(words: readonly Word[]): ParsedArgs {
     if (inline !== undefined) {
       occ.value = t.slice(inline);
       occ.valueOffsets = w.offsets.slice(inline);
-    } else if (i + 1 < words.length && (spec ? !isBoolLike(spec) : words[i + 1]!.text[0] !== '-' && unknownTakesValue(key.replace(/^-+/, '--')))) {
+    } else if (i + 1 < words.length && (spec ? !isBoolLike(spec) : words[i + 1]!.text[0] !== '-')) {
+      // an unknown flag takes the next word unless it starts with `-`: the platform's flag parser reads unknown flags
+      // so when told to skip them (pflag stripUnknownFlagValue), and the agent stops at the unknown flag itself, so
+      // `--container-runtime docker` is one unknown flag, not also a stray argument `docker`
       const next = words[++i]!;
       occ.value = next.text;
       occ.valueOffsets = next.offsets;

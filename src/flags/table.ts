@@ -58,6 +58,8 @@ export interface FlagSpec {
   readonly max?: number;
   /** Why the range holds, for messages (`must be >= 2`). */
   readonly rangeNote?: string;
+  /** For a flag outside the spec's table that the platform still accepts: what it is, for the deprecation message. */
+  readonly note?: string;
 }
 
 const D = 'config' as const;
@@ -202,7 +204,42 @@ export const FLAGS: readonly FlagSpec[] = [
   { name: '--volume-stats-agg-period', type: 'duration', default: '1m0s', deprecated: D },
 ];
 
-export const FLAG_BY_NAME: ReadonlyMap<string, FlagSpec> = new Map(FLAGS.map((f) => [f.name, f]));
+const CADVISOR = 'a flag of the container monitor built into the node agent, registered by mistake, accepted on Linux nodes only and to be removed; remove it';
+
+/**
+ * Flags the spec's table does not list but the platform's node agent accepts on Linux (upstream: kubelet
+ * `app/options/globalflags_linux.go` re-registers these flags of its built-in container monitor, cadvisor, with
+ * `_` read as `-`; all but `--housekeeping-interval` deprecated, hence hidden from the help the table was taken
+ * from). They are not refused, so a command line holding one gets a deprecation warning, not an unknown-flag error;
+ * they are never offered as the correction of a typo.
+ */
+export const UNLISTED_FLAGS: readonly FlagSpec[] = [
+  { name: '--housekeeping-interval', type: 'duration' },
+  ...(
+    [
+      ['--application-metrics-count-limit', 'int'],
+      ['--boot-id-file', 'string'],
+      ['--container-hints', 'string'],
+      ['--containerd', 'string'],
+      ['--containerd-namespace', 'string'],
+      ['--enable-load-reader', 'bool'],
+      ['--event-storage-age-limit', 'string'],
+      ['--event-storage-event-limit', 'string'],
+      ['--global-housekeeping-interval', 'duration'],
+      ['--log-cadvisor-usage', 'bool'],
+      ['--machine-id-file', 'string'],
+      ['--storage-driver-user', 'string'],
+      ['--storage-driver-password', 'string'],
+      ['--storage-driver-host', 'string'],
+      ['--storage-driver-db', 'string'],
+      ['--storage-driver-table', 'string'],
+      ['--storage-driver-secure', 'bool'],
+      ['--storage-driver-buffer-duration', 'duration'],
+    ] as const
+  ).map(([name, type]): FlagSpec => ({ name, type, deprecated: 'removed', note: CADVISOR })),
+];
+
+export const FLAG_BY_NAME: ReadonlyMap<string, FlagSpec> = new Map([...FLAGS, ...UNLISTED_FLAGS].map((f) => [f.name, f]));
 export const FLAG_BY_SHORTHAND: ReadonlyMap<string, FlagSpec> = new Map(FLAGS.filter((f) => f.shorthand).map((f) => [f.shorthand!, f]));
 
 /** Flags that take no value unless written `--flag=value`. */
