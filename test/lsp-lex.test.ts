@@ -33,9 +33,10 @@ vi.mock('yaml', async (original) => {
   return { ...real, parseAllDocuments };
 });
 
-/** Forgets the last composed text (src/lsp/cursor.ts keeps one), so that a reading that composes is counted. */
+/** Forgets the last composed texts (src/lsp/cursor.ts keeps two), so that a reading that composes is counted. */
 function forgetComposed(): number {
   parseDocuments('');
+  parseDocuments('\n');
   return reads.composed;
 }
 
@@ -271,6 +272,24 @@ describe('what is read how', () => {
     const before = forgetComposed();
     expect(hoverAt(document, text.indexOf('level'), schemas)?.contents).toMatchObject({ value: expect.stringMatching(/^\*\*level\*\*/) });
     expect(reads.composed).toBe(before + 1);
+  });
+
+  it('a composed text is kept beside the text a completion reads (two texts), so the next hover does not compose it again', () => {
+    const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: &l None\n  - level: *l\n';
+    const document = TextDocument.create('file:///alias.yaml', 'yaml', 1, text);
+    const hover = () => hoverAt(document, text.indexOf('level'), schemas)?.contents;
+    const before = forgetComposed();
+    expect(hover()).toMatchObject({ value: expect.stringMatching(/^\*\*level\*\*/) });
+    // the completion composes the text with its marker written in: a second text
+    expect(completions(document, text.indexOf('  - level: *l'), schemas).length).toBeGreaterThan(0);
+    expect(reads.composed).toBe(before + 2);
+    expect(hover()).toMatchObject({ value: expect.stringMatching(/^\*\*level\*\*/) });
+    expect(reads.composed).toBe(before + 2);
+    // a third text evicts the least recently read: the first text is composed again
+    parseDocuments('kind: Policy\n');
+    parseDocuments('kind: Role\n');
+    expect(hover()).toMatchObject({ value: expect.stringMatching(/^\*\*level\*\*/) });
+    expect(reads.composed).toBe(before + 5);
   });
 
   it('a blank or comment line belongs to the collection the parser gives it to', () => {
