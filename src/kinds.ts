@@ -275,6 +275,15 @@ export function identify(value: unknown): Identification {
     const to = halfLegacy.legacyOf!;
     return { status: 'invalid', field: 'apiVersion', message: `\`${to.kind}\` is not a kind of \`${apiVersion}\` (only its legacy name \`${halfLegacy.kind}\` is); write \`apiVersion: ${to.apiVersion}\`` };
   }
+  // a configuration kind of the platform under a version without its group (`apiVersion: v1alpha1`, as early
+  // designs wrote it): the platform's decoder refuses it, and a skipped document would hide that. Only names
+  // ending in `Configuration` that no other API uses (not the bare `Configuration`), so other tools' files stay foreign
+  const grouped = group === '' && typeof kind === 'string' && kind !== 'Configuration' && kind.endsWith('Configuration') ? KINDS.filter((k) => k.kind === kind) : [];
+  if (grouped.length > 0) {
+    const same = grouped.find((k) => k.apiVersion.endsWith(`/${apiVersion}`));
+    const fix = same ? `write \`apiVersion: ${same.apiVersion}\`` : `its versions are ${list([...new Set(grouped.map((k) => k.apiVersion))])}`;
+    return { status: 'invalid', field: 'apiVersion', message: `\`${apiVersion}\` names no group, and \`${kind}\` is a kind of the platform's configuration groups only: ${fix}` };
+  }
   const def = BY_GROUP.get(group);
   if (!def) {
     return group === 'plat.io' || group.endsWith('.plat.io') ? { status: 'unchecked', group } : { status: 'foreign' };

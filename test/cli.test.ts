@@ -141,7 +141,7 @@ describe('bad input never crashes', () => {
     ['other-plat-group.yaml', []],
     [
       'unknown-kind.yaml',
-      ['document/unknown-kind kind 2:7', 'document/unknown-kind apiVersion 5:13', 'document/unknown-kind kind 9:7', 'document/unknown-kind kind 11:1'],
+      ['document/unknown-kind kind 2:7', 'document/unknown-kind apiVersion 5:13', 'document/unknown-kind kind 9:7', 'document/unknown-kind kind 11:1', 'document/unknown-kind apiVersion 13:13'],
     ],
   ];
   for (const [name, expected] of cases) {
@@ -348,7 +348,7 @@ describe('internal failures', () => {
   });
   it('--quiet reports errors only', () => {
     const r = platlint(['--quiet', '--format', 'json', input('unknown-kind.yaml'), input('other-plat-group.yaml')]);
-    expect(jsonFindings(r.stdout)).toHaveLength(4);
+    expect(jsonFindings(r.stdout)).toHaveLength(5);
     expect(JSON.parse(r.stdout)[0]).toMatchObject({ messages: [], warningCount: 0 });
   });
 });

@@ -77,6 +77,16 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
     });
     expect(identify({ apiVersion: 'v1', kind: 'ConfigMap' })).toEqual({ status: 'foreign' });
     expect(identify({ apiVersion: 'v1' })).toEqual({ status: 'foreign' });
+    // a configuration kind under a version without its group (an early design's `apiVersion: v1alpha1`): refused
+    expect(identify({ apiVersion: 'v1alpha1', kind: 'LeaderMigrationConfiguration' })).toEqual({
+      status: 'invalid',
+      field: 'apiVersion',
+      message: "`v1alpha1` names no group, and `LeaderMigrationConfiguration` is a kind of the platform's configuration groups only: write `apiVersion: controllermanager.config.plat.io/v1alpha1`",
+    });
+    expect(identify({ apiVersion: 'v2', kind: 'EncryptionConfiguration' })).toMatchObject({ status: 'invalid', field: 'apiVersion', message: expect.stringMatching(/its versions are `apiserver\.config\.plat\.io\/v1`$/) });
+    // other tools' kinds, and the bare `Configuration` (a name many APIs use), stay foreign
+    expect(identify({ apiVersion: 'v1beta1', kind: 'Configuration' })).toEqual({ status: 'foreign' });
+    expect(identify({ apiVersion: 'v1beta3', kind: 'ClusterConfiguration' })).toEqual({ status: 'foreign' });
     // a List's secrets are those of every kind, below items[*]
     expect(CORE_KINDS[0]!.sensitive).toContainEqual(['items', '*', 'status', 'token']);
   });
