@@ -18,7 +18,12 @@ const converters = new WeakMap<KindEnvironment, WeakMap<ReadonlySet<string>, Map
  * converted whole, as their keys are read by value.
  */
 export function toCel(value: unknown, kind: KindEnvironment, read: ReadonlySet<string>): unknown {
-  return converterFor(kind, read, kind.types.root)(value);
+  return converterOf(kind, read)(value);
+}
+
+/** The converter of toCel, to keep for the documents of a kind (no lookups per document). */
+export function converterOf(kind: KindEnvironment, read: ReadonlySet<string>): (value: unknown) => unknown {
+  return converterFor(kind, read, kind.types.root);
 }
 
 function converterFor(kind: KindEnvironment, read: ReadonlySet<string>, type: string): Converter {

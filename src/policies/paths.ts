@@ -119,3 +119,42 @@ export function walkPath(value: unknown, segments: readonly Segment[], at: Path 
   visit(value, 0, [...at]);
   return out;
 }
+
+/** A data path kept backwards, from the item to the root: built per item for free, made a Path only when reported (pathOf). */
+export type PathLink = { readonly parent: PathLink; readonly key: string | number } | undefined;
+
+/** The data path of a link, from the root. */
+export function pathOf(link: PathLink): Path {
+  const out: (string | number)[] = [];
+  for (let l = link; l !== undefined; l = l.parent) out.push(l.key);
+  return out.reverse();
+}
+
+/**
+ * The values walkPath reaches, in its order, each with its path as a link: the runner of policies walks every
+ * item of every document, and needs the path of an item only when it reports it.
+ */
+export function itemsAt(value: unknown, segments: readonly Segment[]): { self: unknown; at: PathLink }[] {
+  const out: { self: unknown; at: PathLink }[] = [];
+  const visit = (v: unknown, i: number, at: PathLink): void => {
+    if (v === undefined || v === null) return;
+    if (i === segments.length) {
+      out.push({ self: v, at });
+      return;
+    }
+    const s = segments[i]!;
+    if (typeof v !== 'object') return;
+    if (s.kind === 'all') {
+      if (Array.isArray(v)) for (let k = 0; k < v.length; k++) visit(v[k], i + 1, { parent: at, key: k });
+      else if (v instanceof Map) for (const [k, x] of v.entries()) visit(x, i + 1, { parent: at, key: k as string });
+      else for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], i + 1, { parent: at, key: k });
+    } else if (s.kind === 'index') {
+      if (Array.isArray(v)) visit(v[s.index], i + 1, { parent: at, key: s.index });
+    } else {
+      const key = s.kind === 'field' ? s.name : s.key;
+      if (!Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, key)) visit((v as Record<string, unknown>)[key], i + 1, { parent: at, key });
+    }
+  };
+  visit(value, 0, undefined);
+  return out;
+}

@@ -14,9 +14,9 @@ import type { RuleFinding } from '../engine.js';
 import type { KindSpec } from '../kinds.js';
 import type { Path } from '../path.js';
 import { BudgetExceeded, PolicyEvalError, startMeter } from './budget.js';
-import { compiledByKind, type Compiled, type CompiledPolicies, type CompiledPolicy } from './compile.js';
-import { redactedCopy, toCel } from './convert.js';
-import { walkPath } from './paths.js';
+import { compiledByKind, type Compiled, type CompiledPolicies, type CompiledPolicy, type CompiledValidation } from './compile.js';
+import { converterOf, redactedCopy } from './convert.js';
+import { itemsAt, pathOf, walkPath, type PathLink } from './paths.js';
 import { EVALUATION_ERROR, MAX_MESSAGE, POLICY_BUDGET, type PolicySet } from './spec.js';
 
 const compiledSets = new WeakMap<PolicySet, CompiledPolicies>();
@@ -83,92 +83,98 @@ function variablesOf(policy: CompiledPolicy, object: unknown): object {
   return vars;
 }
 
-/** The enabled policies of a kind, kept per `enabled` function (one per configuration: see enabledIn in src/lint.ts). */
-const enabledByKind = new WeakMap<(ruleId: string) => boolean, Map<string, readonly CompiledPolicy[]>>();
+/** What runs on a document of a kind: its enabled policies, and the converter of its documents (toCel). */
+interface Plan {
+  policies: readonly CompiledPolicy[];
+  convert: (value: unknown) => unknown;
+}
 
-function enabledPolicies(set: PolicySet, kind: string, enabled: (ruleId: string) => boolean): readonly CompiledPolicy[] {
-  let byKind = enabledByKind.get(enabled);
-  if (!byKind) enabledByKind.set(enabled, (byKind = new Map()));
-  let list = byKind.get(kind);
-  if (!list) byKind.set(kind, (list = (compiled(set).forKind(kind)?.policies ?? []).filter((p) => enabled(p.source.id))));
-  return list;
+/**
+ * The plan of each kind, kept per `enabled` function (one per configuration: see enabledIn in src/lint.ts);
+ * null for a kind no enabled policy checks. One lookup per document: the runner is on the path of every
+ * document of a run.
+ */
+const plansByEnabled = new WeakMap<(ruleId: string) => boolean, Map<string, Plan | null>>();
+
+function planOf(set: PolicySet, kind: string, enabled: (ruleId: string) => boolean): Plan | null {
+  let plans = plansByEnabled.get(enabled);
+  if (!plans) plansByEnabled.set(enabled, (plans = new Map()));
+  let plan = plans.get(kind);
+  if (plan === undefined) {
+    plan = null;
+    if (kindsOf(set).has(kind)) {
+      const forKind = compiled(set).forKind(kind);
+      const policies = (forKind?.policies ?? []).filter((p) => enabled(p.source.id));
+      if (policies.length > 0) plan = { policies, convert: converterOf(policies[0]!.kind, forKind!.fieldsRead) };
+    }
+    plans.set(kind, plan);
+  }
+  return plan;
 }
 
 /** Runs the enabled policies of a kind on a document; findings carry paths from the document's root. */
 export function policyFindings(value: unknown, kind: KindSpec, set: PolicySet, enabled: (ruleId: string) => boolean): RuleFinding[] {
-  if (!kindsOf(set).has(kind.kind)) return [];
-  const policies = enabledPolicies(set, kind.kind, enabled);
-  if (policies.length === 0) return [];
+  const plan = planOf(set, kind.kind, enabled);
+  if (plan === null) return [];
   const out: RuleFinding[] = [];
-  const object = toCel(value, policies[0]!.kind, compiled(set).forKind(kind.kind)!.fieldsRead);
+  const object = plan.convert(value);
   if (object === undefined) return [];
-  let redacted: { object: unknown } | undefined;
-  const redactedObject = () => (redacted ??= { object: redactedCopy(object, kind.sensitive) }).object;
-  for (const policy of policies) runPolicy(policy, object, redactedObject, out);
+  const doc: Doc = { object, sensitive: kind.sensitive, redacted: undefined };
+  for (const policy of plan.policies) runPolicy(policy, doc, out);
   return out;
 }
 
-function runPolicy(policy: CompiledPolicy, object: unknown, redactedObject: () => unknown, out: RuleFinding[]): void {
+/** A document being checked: its CEL value, and the copy of it a messageExpression sees, made on first use. */
+interface Doc {
+  object: unknown;
+  sensitive: KindSpec['sensitive'];
+  redacted: unknown;
+}
+
+function redactedObject(doc: Doc): unknown {
+  if (doc.redacted === undefined) doc.redacted = redactedCopy(doc.object, doc.sensitive);
+  return doc.redacted;
+}
+
+/** The activation of a policy's validations: one per run, its `self` set for each item of a `forEach`. */
+type ItemActivation = { object: unknown; variables: object; self: unknown };
+
+function runPolicy(policy: CompiledPolicy, doc: Doc, out: RuleFinding[]): void {
   const meter = startMeter(POLICY_BUDGET);
   const id = policy.source.id;
+  const object = doc.object;
   const variables = variablesOf(policy, object);
   let messageVariables: object | undefined;
-  const failed = (c: Compiled, err: unknown, path: Path) => out.push(evaluationError(id, c, err, path));
   try {
-    for (const m of policy.matchConditions) {
-      let r: unknown;
-      try {
-        r = m.compiled.program({ object, variables });
-      } catch (err) {
-        if (err instanceof BudgetExceeded) throw err;
-        return void failed(m.compiled, err, []);
-      }
-      if (meter.exceeded) throw new BudgetExceeded(meter.limit);
-      if (r !== true) {
-        if (r !== false) failed(m.compiled, new PolicyEvalError('not_bool', 'not a bool'), []);
-        return;
-      }
-    }
-    for (const v of policy.validations) {
-      const items: [Path, unknown][] = v.forEach ? walkPath(object, v.forEach) : [[[], undefined]];
-      for (const [path, self] of items) {
-        const act: Activation = v.forEach ? { object, variables, self } : { object, variables };
+    if (policy.matchConditions.length > 0) {
+      const act: Activation = { object, variables };
+      for (const m of policy.matchConditions) {
         let r: unknown;
         try {
-          r = v.expression.program(act);
+          r = m.compiled.program(act);
         } catch (err) {
           if (err instanceof BudgetExceeded) throw err;
-          failed(v.expression, err, path);
-          continue;
+          out.push(evaluationError(id, m.compiled, err, []));
+          return;
         }
         if (meter.exceeded) throw new BudgetExceeded(meter.limit);
-        if (r === true) continue;
-        if (r !== false) {
-          failed(v.expression, new PolicyEvalError('not_bool', 'not a bool'), path);
-          continue;
+        if (r !== true) {
+          if (r !== false) out.push(evaluationError(id, m.compiled, new PolicyEvalError('not_bool', 'not a bool'), []));
+          return;
         }
-        let message: string | undefined;
-        if (v.messageExpression) {
-          const redactedDoc = redactedObject();
-          messageVariables ??= variablesOf(policy, redactedDoc);
-          const redactedSelf = v.forEach ? walkPath(redactedDoc, path.map((seg) => (typeof seg === 'number' ? { kind: 'index' as const, index: seg, start: 0, end: 0 } : { kind: 'key' as const, key: seg, start: 0, end: 0 })))[0]?.[1] : undefined;
-          try {
-            const m = v.messageExpression.program(v.forEach ? { object: redactedDoc, variables: messageVariables, self: redactedSelf } : { object: redactedDoc, variables: messageVariables });
-            if (typeof m === 'string' && m.trim() !== '') message = oneLine(m);
-            else failed(v.messageExpression, new PolicyEvalError('empty_message', 'no message'), path);
-          } catch (err) {
-            if (err instanceof BudgetExceeded) throw err;
-            failed(v.messageExpression, err, path);
-          }
-          if (meter.exceeded) throw new BudgetExceeded(meter.limit);
-        }
-        out.push({
-          ruleId: id,
-          message: message ?? v.message ?? `failed: \`${excerpt(v.expression.src, 0, v.expression.src.length, 120)}\``,
-          path: [...path, ...v.reportAt],
-          target: 'value',
-          severity: policy.source.severity,
-        });
+      }
+    }
+    let docAct: Activation | undefined;
+    let itemAct: ItemActivation | undefined;
+    for (const v of policy.validations) {
+      if (!v.forEach) {
+        check(v, (docAct ??= { object, variables }), undefined);
+        continue;
+      }
+      itemAct ??= { object, variables, self: undefined };
+      for (const item of itemsAt(object, v.forEach)) {
+        itemAct.self = item.self;
+        check(v, itemAct, item.at);
       }
     }
   } catch (err) {
@@ -178,6 +184,47 @@ function runPolicy(policy: CompiledPolicy, object: unknown, redactedObject: () =
       message: `policy \`${id}\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Writing your own rules" in the README); simplify its expressions, or narrow them with matchConditions`,
       path: [],
       target: 'value',
+    });
+  }
+
+  /** Evaluates a validation on the document or an item (`at`: its path), and reports it when false. */
+  function check(v: CompiledValidation, act: Activation, at: PathLink): void {
+    let r: unknown;
+    try {
+      r = v.expression.program(act);
+    } catch (err) {
+      if (err instanceof BudgetExceeded) throw err;
+      out.push(evaluationError(id, v.expression, err, pathOf(at)));
+      return;
+    }
+    if (meter.exceeded) throw new BudgetExceeded(meter.limit);
+    if (r === true) return;
+    const path = pathOf(at);
+    if (r !== false) {
+      out.push(evaluationError(id, v.expression, new PolicyEvalError('not_bool', 'not a bool'), path));
+      return;
+    }
+    let message: string | undefined;
+    if (v.messageExpression) {
+      const redactedDoc = redactedObject(doc);
+      messageVariables ??= variablesOf(policy, redactedDoc);
+      const redactedSelf = v.forEach ? walkPath(redactedDoc, path.map((seg) => (typeof seg === 'number' ? { kind: 'index' as const, index: seg, start: 0, end: 0 } : { kind: 'key' as const, key: seg, start: 0, end: 0 })))[0]?.[1] : undefined;
+      try {
+        const m = v.messageExpression.program(v.forEach ? { object: redactedDoc, variables: messageVariables, self: redactedSelf } : { object: redactedDoc, variables: messageVariables });
+        if (typeof m === 'string' && m.trim() !== '') message = oneLine(m);
+        else out.push(evaluationError(id, v.messageExpression, new PolicyEvalError('empty_message', 'no message'), path));
+      } catch (err) {
+        if (err instanceof BudgetExceeded) throw err;
+        out.push(evaluationError(id, v.messageExpression, err, path));
+      }
+      if (meter.exceeded) throw new BudgetExceeded(meter.limit);
+    }
+    out.push({
+      ruleId: id,
+      message: message ?? v.message ?? `failed: \`${excerpt(v.expression.src, 0, v.expression.src.length, 120)}\``,
+      path: [...path, ...v.reportAt],
+      target: 'value',
+      severity: policy.source.severity,
     });
   }
 }
