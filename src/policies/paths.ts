@@ -95,31 +95,6 @@ export function staticPath(segments: readonly Segment[]): Path {
   return segments.map((s) => (s.kind === 'field' ? s.name : s.kind === 'key' ? s.key : s.kind === 'index' ? s.index : '*'));
 }
 
-/** Every value a path reaches in a value, with its data path (`[*]` over list items and map values). */
-export function walkPath(value: unknown, segments: readonly Segment[], at: Path = []): [Path, unknown][] {
-  const out: [Path, unknown][] = [];
-  const visit = (v: unknown, i: number, path: (string | number)[]) => {
-    if (v === undefined || v === null) return;
-    if (i === segments.length) {
-      out.push([path, v]);
-      return;
-    }
-    const s = segments[i]!;
-    if (typeof v !== 'object') return;
-    if (s.kind === 'all') {
-      if (Array.isArray(v)) v.forEach((x, k) => visit(x, i + 1, [...path, k]));
-      else for (const [k, x] of v instanceof Map ? v.entries() : Object.entries(v)) visit(x, i + 1, [...path, k]);
-    } else if (s.kind === 'index') {
-      if (Array.isArray(v)) visit(v[s.index], i + 1, [...path, s.index]);
-    } else {
-      const key = s.kind === 'field' ? s.name : s.key;
-      if (!Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, key)) visit((v as Record<string, unknown>)[key], i + 1, [...path, key]);
-    }
-  };
-  visit(value, 0, [...at]);
-  return out;
-}
-
 /** A data path kept backwards, from the item to the root: built per item for free, made a Path only when reported (pathOf). */
 export type PathLink = { readonly parent: PathLink; readonly key: string | number } | undefined;
 
@@ -131,8 +106,9 @@ export function pathOf(link: PathLink): Path {
 }
 
 /**
- * The values walkPath reaches, in its order, each with its path as a link: the runner of policies walks every
- * item of every document, and needs the path of an item only when it reports it.
+ * Every value a path reaches in a value (`[*]` over list items and map values), each with its data path as a
+ * link: the runner of policies walks every item of every document, and needs the path of an item only when it
+ * reports it.
  */
 export function itemsAt(value: unknown, segments: readonly Segment[]): { self: unknown; at: PathLink }[] {
   const out: { self: unknown; at: PathLink }[] = [];

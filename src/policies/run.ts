@@ -16,7 +16,7 @@ import type { Path } from '../path.js';
 import { BudgetExceeded, PolicyEvalError, startMeter } from './budget.js';
 import { compiledByKind, type Compiled, type CompiledPolicies, type CompiledPolicy, type CompiledValidation } from './compile.js';
 import { converterOf, redactedCopy } from './convert.js';
-import { itemsAt, pathOf, walkPath, type PathLink } from './paths.js';
+import { itemsAt, pathOf, type PathLink } from './paths.js';
 import { EVALUATION_ERROR, MAX_MESSAGE, POLICY_BUDGET, type PolicySet } from './spec.js';
 
 const compiledSets = new WeakMap<PolicySet, CompiledPolicies>();
@@ -208,7 +208,7 @@ function runPolicy(policy: CompiledPolicy, doc: Doc, out: RuleFinding[]): void {
     if (v.messageExpression) {
       const redactedDoc = redactedObject(doc);
       messageVariables ??= variablesOf(policy, redactedDoc);
-      const redactedSelf = v.forEach ? walkPath(redactedDoc, path.map((seg) => (typeof seg === 'number' ? { kind: 'index' as const, index: seg, start: 0, end: 0 } : { kind: 'key' as const, key: seg, start: 0, end: 0 })))[0]?.[1] : undefined;
+      const redactedSelf = v.forEach ? itemsAt(redactedDoc, path.map((seg) => (typeof seg === 'number' ? { kind: 'index' as const, index: seg, start: 0, end: 0 } : { kind: 'key' as const, key: seg, start: 0, end: 0 })))[0]?.self : undefined;
       try {
         const m = v.messageExpression.program(v.forEach ? { object: redactedDoc, variables: messageVariables, self: redactedSelf } : { object: redactedDoc, variables: messageVariables });
         if (typeof m === 'string' && m.trim() !== '') message = oneLine(m);
