@@ -9,6 +9,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { unknownRuleMessage, type Config } from './config.js';
 import { diagnosticPath } from './field-path.js';
+import type { LineCounter } from 'yaml';
+import { lineCounterOf } from './parse.js';
 import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from './lint.js';
 import { writeAtomic } from './write.js';
 
@@ -389,21 +391,10 @@ function parseJson(text: string): Node {
 
 /** 1-based line and column (UTF-16 units) of offsets of a text, by a table of its line starts built once. */
 function positions(text: string): (offset: number) => { line: number; column: number } {
-  let starts: number[] | undefined;
+  let lines: LineCounter | undefined;
   return (offset) => {
-    if (!starts) {
-      starts = [0];
-      for (let k = text.indexOf('\n'); k !== -1; k = text.indexOf('\n', k + 1)) starts.push(k + 1);
-    }
-    // the last line start at or before the offset
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+    const { line, col } = (lines ??= lineCounterOf(text)).linePos(offset);
+    return { line, column: col };
   };
 }
 

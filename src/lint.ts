@@ -4,7 +4,7 @@ import { BUILTIN_RULES } from './builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { isCheckedPath, kindSchemaFindings, runRules, type RuleFinding } from './engine.js';
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
-import { ambiguousScalars, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
+import { ambiguousScalars, lineCounterOf, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } from './fast-parse.js';
 import { LexDocument } from './lex-locate.js';
 import { lexDocuments, lexText, type LineCache } from './lex-read.js';
@@ -465,17 +465,6 @@ function factsExtra(facts: readonly RangedFact[]): RawResult['extra'] {
       ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),
     };
   };
-}
-
-/**
- * The line starts of a text as the parser counts them (src/parse.ts `tokenize`): after every line feed. Only
- * for texts the lexer reader read, which hold no carriage return.
- */
-function lineCounterOf(text: string): LineCounter {
-  const lc = new LineCounter();
-  lc.addNewLine(0);
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lc.addNewLine(i + 1);
-  return lc;
 }
 
 /** What a lint of one text found, before the configuration, suppression comments and positions are applied. */

@@ -635,6 +635,17 @@ export function ambiguousScalars(
   });
 }
 
+/**
+ * The line starts of a text as the parser counts them (`tokenize`): after every line feed. For texts the
+ * parser did not count (the lexer reader's, which hold no carriage return; the suppressions file's JSON).
+ */
+export function lineCounterOf(text: string): LineCounter {
+  const lc = new LineCounter();
+  lc.addNewLine(0);
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lc.addNewLine(i + 1);
+  return lc;
+}
+
 /** A text's concrete syntax tree (the `yaml` package's lexer and parser), with its line starts. */
 export interface Tokens {
   tokens: CST.Token[];
