@@ -1,3 +1,4 @@
+import { CST } from 'yaml';
 import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './fast-parse.js';
 import { lex, NOT_PRINTABLE } from './parse.js';
 import type { Range } from './types.js';
@@ -6,17 +7,19 @@ import type { Range } from './types.js';
  * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
  * syntax tree costs more than the lexing). It reads only the plainest YAML, the shape of most configuration
  * files: block mappings and sequences by indentation, one-line plain and simple quoted scalars, flow
- * sequences of such scalars, `{}`, comments, `---` between documents. Anything else (tabs, anchors, tags,
- * block scalars, multi-line scalars, escapes, explicit keys, flow mappings …) makes it give up, and the
- * caller parses as before, from the same tokens (`Parser#next`), so nothing is lexed twice.
+ * sequences of such scalars, `{}`, block scalars (`|`, `>`) as values, comments, `---` between documents.
+ * Anything else (tabs, anchors, tags, multi-line plain or quoted scalars, escapes, explicit keys, flow
+ * mappings …) makes it give up, and the caller parses as before, from the same tokens (`Parser#next`), so
+ * nothing is lexed twice.
  *
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
  * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
  * placed on the same tokens' lines (`lexDocuments`, src/lex-locate.ts), without the parser or the composer.
  *
- * In this subset every line stands alone: its parts do not depend on the lines around it. The language server
- * reads a text line by line with a `LineCache` of the last text's lines (`readLines`), so that a change to one
- * line of 10,000 lexes that line alone; test/lex-cache.test.ts checks that this says what the whole text says.
+ * In this subset every line stands alone (its parts do not depend on the lines around it), but for a block
+ * scalar, which stands alone with its content lines (a "unit"). The language server reads a text line by line
+ * (and unit by unit) with a `LineCache` of the last text's (`readLines`), so that a change to one line of
+ * 10,000 lexes that line alone; test/lex-cache.test.ts checks that this says what the whole text says.
  */
 export interface LexRead {
   /** The value of each document (null for an empty one). */
@@ -33,6 +36,16 @@ export const SCALAR = '\x1f';
 export interface Part {
   t: string;
   col: number;
+  /** A block scalar (`t` is its header, `|-` …): its content lines belong to the part. */
+  block?: BlockScalar;
+}
+
+/** A block scalar's value as the composer resolves it, and its length in the text. */
+export interface BlockScalar {
+  value: string;
+  folded: boolean;
+  /** From the header's first character to the end of the content (over the header line's break): the composer's range. */
+  length: number;
 }
 
 export interface Line {
@@ -43,10 +56,32 @@ export interface Line {
   start: number;
 }
 
-/** A part's range in the text (a plain scalar's SCALAR mark is not text). */
+/** A part's range in the text (a plain scalar's SCALAR mark is not text; a block scalar runs over its content). */
 export function partRange(line: Line, p: Part): Range {
   const start = line.start + p.col;
-  return { start, end: start + p.t.length - (p.t[0] === SCALAR ? 1 : 0) };
+  return { start, end: start + (p.block ? p.block.length : p.t.length - (p.t[0] === SCALAR ? 1 : 0)) };
+}
+
+/** A block scalar header as the lexer splits it: the indicator, a chomping indicator and an indentation one, in either order. */
+const BLOCK_HEADER = /^[|>](?:[-+][1-9]?|[1-9][-+]?)?$/;
+
+/**
+ * A block scalar's value, as the composer resolves it from the same tokens (`resolveBlockScalar` of the `yaml`
+ * package, which the composer calls): the header, and the content the lexer gave it. `indent` is the parser's
+ * indentation of the block scalar (the column of the line's first part after a `- `), which an indentation
+ * indicator counts from. Any error gives up: the full parse reports it.
+ */
+function blockValue(header: string, indent: number, content: string, length: number): BlockScalar {
+  const token = {
+    type: 'block-scalar',
+    offset: 0,
+    indent,
+    props: [{ type: 'block-scalar-header', offset: 0, indent, source: header }],
+    source: content,
+  } as CST.BlockScalar;
+  const r = CST.resolveAsScalar(token, true, giveUp);
+  if (!r) return giveUp();
+  return { value: r.value, folded: header[0] === '>', length };
 }
 
 const giveUp = (): never => {
@@ -67,8 +102,25 @@ function lines(tokens: readonly string[], from: number, to: number, offset: numb
   let scalarNext = false;
   // a comment must follow white space (`]# c` is an error of the composer, not of the lexer)
   let afterSpace = true;
+  // a block scalar's header, and its line, until its content (the token after the next SCALAR mark) comes
+  let header: Part | undefined;
+  let headerLine: Line | undefined;
   for (let i = from; i < to; i++) {
     const t = tokens[i]!;
+    if (header && scalarNext) {
+      // the content of the block scalar: its lines (or none), each ending with its line break but at the text's end
+      const at = lineStart + col;
+      const parts = headerLine!.parts;
+      // the parser's indentation of the block scalar: the column of its line's first part after a `- `
+      const indent = parts[parts[0]!.t === '-' && parts.length > 1 ? 1 : 0]!.col;
+      header.block = blockValue(header.t, indent, t, at + t.length - (headerLine!.start + header.col));
+      if (col === 0) lineStart += t.length;
+      else col += t.length;
+      header = headerLine = undefined;
+      scalarNext = false;
+      afterSpace = true;
+      continue;
+    }
     if (t === '\n') {
       if (cur && cur.parts.length > 0) out.push(cur);
       cur = undefined;
@@ -96,6 +148,8 @@ function lines(tokens: readonly string[], from: number, to: number, offset: numb
       continue;
     }
     afterSpace = false;
+    // nothing but white space and a comment after a block scalar's header (the lexer keeps the rest of the line as a token)
+    if (header) giveUp();
     if (scalarNext) {
       // a plain scalar: one line, not the start of something the reader does not read
       if (t.includes('\n') || t.length > 1000 || BAD_PLAIN_START.has(t[0]!)) giveUp();
@@ -106,10 +160,16 @@ function lines(tokens: readonly string[], from: number, to: number, offset: numb
       cur.parts.push({ t, col });
     } else if (t === ':' || t === '-' || t === '[' || t === ']' || t === ',' || t === '{' || t === '}') {
       cur.parts.push({ t, col });
-    } else giveUp(); // anchors, aliases, tags, block scalars, explicit keys, directives, `...`
+    } else if (BLOCK_HEADER.test(t)) {
+      header = { t, col };
+      headerLine = cur;
+      cur.parts.push(header);
+    } else giveUp(); // anchors, aliases, tags, bad block scalar headers, explicit keys, directives, `...`
     col += t.length;
   }
   if (cur && cur.parts.length > 0) out.push(cur);
+  // a header without its content (the lexer always gives one, empty at the text's end): not what is read here
+  if (header) giveUp();
   return out;
 }
 
@@ -135,6 +195,10 @@ class Reader {
   /** A value written after `key: ` or `- ` on one line: a scalar, a flow sequence of scalars or `{}`. */
   inline(parts: Line['parts'], at: number): unknown {
     const p = parts[at]!;
+    if (p.block) {
+      if (at + 1 !== parts.length) giveUp();
+      return p.block.value;
+    }
     if (isScalarToken(p.t)) {
       if (at + 1 !== parts.length) giveUp();
       return scalar(p.t);
@@ -297,7 +361,8 @@ function documents(tokens: readonly string[]): { bounds: Bound[]; composed: numb
   let composed = tokens.includes(DOC_START) ? 1 : 0;
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i] !== '---') continue;
-    if (i > 0 && tokens[i - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
+    // (after a line break, or after a block scalar's content, which ends with its last line's)
+    if (i > 0 && tokens[i - 1]![tokens[i - 1]!.length - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
     if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
     if (tokens[i - 1] !== DOC_START) composed++;
     if (i > start) bounds.push({ from: start, to: i });
@@ -418,6 +483,56 @@ function readLine(line: string): LineRead {
 }
 
 /**
+ * Where the unit of a block scalar ends: the header line (it ends at `end`, whose parts are `parts`) and every
+ * line after it that is blank (spaces only) or more indented than the key or `-` the block scalar is the value
+ * of, up to the start of the next line that is neither (or the text's end). -1 where the header is not the
+ * value of a key or a list item (the reader gives up on it anyway).
+ *
+ * The lexer reads a block scalar's content up to the first line that is not blank and less indented than the
+ * content's first line, and that indentation is more than the key's column or the `-`'s (its `indentNext`,
+ * which the header's own line sets: after `key:`, the key's column + 1; after `- `, the `-`'s + 1); a line of
+ * the unit beyond the content is one the reader gives up on in the text too (more indented than the mapping
+ * or the sequence it would continue), and `readUnit` gives up on it. So the unit lexed alone gives the header
+ * line and its content the tokens the whole text gives them: the lexer starts the unit's first line as any
+ * line (see `readLines`), and ends the content at the unit's end as at the next line (not blank and not more
+ * indented than the key or the `-`) or at the text's end.
+ */
+function blockUnitEnd(text: string, end: number, parts: readonly Part[]): number {
+  const before = parts[parts.length - 2];
+  let bound: number;
+  if (before?.t === ':' && parts.length >= 3) bound = parts[parts.length - 3]!.col;
+  else if (before?.t === '-') bound = before.col;
+  else return -1;
+  let at = end === text.length ? end : end + 1;
+  while (at < text.length) {
+    let e = text.indexOf('\n', at);
+    if (e < 0) e = text.length;
+    let i = at;
+    while (text.charCodeAt(i) === 32) i++;
+    if (i < e && i - at <= bound) break;
+    at = e === text.length ? e : e + 1;
+  }
+  return at;
+}
+
+/** A block scalar's unit (see `blockUnitEnd`) lexed on its own: the header line, with its block scalar part, or 'refused'. */
+function readUnit(unit: string): LineRead {
+  const tokens = [...lex(unit)];
+  const at = tokens[0] === DOC_START ? 1 : 0;
+  if (tokens.includes('---')) return 'refused';
+  let ls: Line[];
+  try {
+    ls = lines(tokens, at, tokens.length, 0);
+  } catch (err) {
+    if (err instanceof GiveUp) return 'refused';
+    throw err;
+  }
+  const line0 = ls[0];
+  if (ls.length !== 1 || !line0!.parts[line0!.parts.length - 1]!.block) return 'refused';
+  return { indent: line0!.indent, parts: line0!.parts };
+}
+
+/**
  * Reads a text line by line, each line read on its own (`readLine`) or taken from the cache; undefined where
  * the reader gives up (the text is then lexed whole, and the whole text's reading decides). The cache then
  * holds the lines of this text (only those read, or known already, when the reading gave up).
@@ -469,7 +584,21 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
         chars += entry.text.length;
       }
     }
-    const read = entry?.read;
+    let read = entry?.read;
+    let lineEnd = end;
+    if (!refused && typeof read === 'object' && read.parts[read.parts.length - 1]!.block) {
+      // a block scalar's header: its unit (the header line and its content's lines) is read instead
+      const unitEnd = blockUnitEnd(text, end, read.parts);
+      const unit = unitEnd < 0 ? undefined : text.slice(start, unitEnd);
+      let u = unit === undefined ? undefined : next.get(unit) ?? known.get(unit);
+      if (!u && unit !== undefined) u = { text: ownCopy(unit), read: readUnit(unit) };
+      if (u && !next.has(u.text)) {
+        next.set(u.text, u);
+        chars += u.text.length;
+      }
+      read = u ? u.read : 'refused';
+      if (u) lineEnd = start + u.text.length - (u.text.endsWith('\n') ? 1 : 0);
+    }
     if (read === 'refused' || (unclosed && read !== 'marker')) refused = true;
     unclosed = typeof read === 'object' && read.unclosed === true;
     if (refused || read === undefined || read === 'refused' || read === 'blank') {
@@ -483,7 +612,7 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
       if (composed === 0) composed = 1;
       doc.push({ indent: read.indent, parts: read.parts, start });
     }
-    start = end + 1;
+    start = lineEnd + 1;
   }
   cache.lines = next;
   cache.chars = chars;

@@ -135,7 +135,11 @@ describe('the lexer reader (src/lex-read.ts)', () => {
       [{ k: 'v', m: 'w' }],
     ]);
     expect(lexValues('list:\n- a\n- b\nnext: 1\n')?.values).toEqual([{ list: ['a', 'b'], next: 1 }]);
-    for (const text of ['a: &x 1\n', 'a: *x\n', 'a: !!str 1\n', 'a: |\n  x\n', 'a: x\n  y\n', 'a: "x\\ny"\n', '? a\n: b\n', 'a: {b: 1}\n', 'a: [x,\n  y]\n', 'a: 1\na: 2\n', 'a: yes\n', '-\n  a: 1\n', 'a: [x]# c\n', 'a:\tb\n', '%YAML 1.1\n---\na: 1\n', 'a: 1\n...\n']) {
+    // block scalars, as values of keys and as list items, with their headers' indicators
+    expect(lexValues('a: |\n  x\n   y\n\nb: >-\n  p\n  q\n\n  r\nl:\n  - |+\n    z\n\n  - k: |2\n       w\n    j: 1\n')?.values).toEqual([
+      { a: 'x\n y\n', b: 'p q\nr', l: ['z\n\n', { k: ' w\n', j: 1 }] },
+    ]);
+    for (const text of ['a: &x 1\n', 'a: *x\n', 'a: !!str 1\n', 'a: | x\n  y\n', '- |\n  x\n -y\n', 'a: |0\n  x\n', 'a: x\n  y\n', 'a: "x\\ny"\n', '? a\n: b\n', 'a: {b: 1}\n', 'a: [x,\n  y]\n', 'a: 1\na: 2\n', 'a: yes\n', '-\n  a: 1\n', 'a: [x]# c\n', 'a:\tb\n', '%YAML 1.1\n---\na: 1\n', 'a: 1\n...\n']) {
       expect(lexValues(text), JSON.stringify(text)).toBeUndefined();
     }
   });

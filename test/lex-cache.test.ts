@@ -73,8 +73,8 @@ function expectSame(text: string, cache: LineCache, counts: Counts): void {
 /** Characters and strings that change how lines join: quotes, flow brackets, indentation, document markers. */
 const INSERTS = [':', '-', ' ', '  ', '\n', '\n  ', '#', ' #', '"', "'", "''", '[', ']', ',', '{', '}', '|', '>', '&a ', '*a', '!!str ', '? ', '---', '---\n', '\n---\n', '...\n', '%', '\n%YAML 1.1\n', '\t', '\r', '\ufeff', 'on', '0', '\\'];
 
-/** Values that end a line where the line alone and the text may lex apart: open quotes and brackets, document markers. */
-const LINE_ENDS = ['---', '...', "'a''", "''", "'''", "'", '"', '"a', '"a\\"', "'a'b'", '[a', '[a,', '[a, b', 'a]', '{', '{}', '[]', '- ---', '%x', 'a #', '#x', ': a', 'a:'];
+/** Values that end a line where the line alone and the text may lex apart: open quotes and brackets, document markers, block scalars. */
+const LINE_ENDS = ['---', '...', "'a''", "''", "'''", "'", '"', '"a', '"a\\"', "'a'b'", '[a', '[a,', '[a, b', 'a]', '{', '{}', '[]', '- ---', '%x', 'a #', '#x', ': a', 'a:', '|', '>-', '|+', '|2', '| # c', '|\n  ---', '>\n\n   a\n  b'];
 
 /**
  * One random edit of a text: characters deleted, duplicated, swapped or inserted, a line joined with the next,
@@ -188,7 +188,22 @@ describe('the lexer reader with a line cache', () => {
       ['blank lines with spaces', '  \n \n', true],
       // (read by the whole text's reading as a key starting with U+FEFF, given up by the line reading)
       ['a byte order mark inside the text', 'a: 1\n\ufeffb: 2\n', true],
-      ['a block scalar', 'a: |\n  b\nc: d\n', false],
+      ['a block scalar', 'a: |\n  b\nc: d\n', true],
+      ['a block scalar, its content and blank lines, then a key', 'a: >-\n  b\n\n   c\n  \n\nd: e\n', true],
+      ['a block scalar keeping its final blank lines', 'a: |+\n  b\n\n\nc: d\n', true],
+      ['a block scalar with an indentation indicator and a comment', 'a: |2- # c\n   b\nc: d\n', true],
+      ['a block scalar, then a comment line less indented than its content', 'a:\n  b: |\n      x\n    # c\n  d: e\n', true],
+      ['a block scalar as a list item and in a compact mapping', 'l:\n  - |\n    x\n  - k: >\n      y\n    j: z\n', true],
+      ['an empty block scalar', 'a: |\nb: c\n', true],
+      ['a block scalar at the text\'s end, no line feed', 'a: |\n  b', true],
+      ['a block scalar header at the text\'s end', 'a: |', true],
+      ['a block scalar before a `---`', 'a: |\n  b\n---\nc: d\n', true],
+      ['a block scalar whose content holds `---`, quotes, brackets and `#`', 'a: |\n  ---\n  "b\n  [c\n  # d\ne: f\n', true],
+      ['a line less indented than a block scalar\'s content but more than its key', 'a:\n  b: |\n      x\n    y\n', false],
+      ['a block scalar with leading blank lines more indented than its content', 'a: |\n      \n  b\n', false],
+      ['a block scalar header with text after it', 'a: | b\n  c\n', false],
+      ['a block scalar as a key', '|\n  a\n: b\n', false],
+      ['a block scalar in a flow sequence', 'a: [|\n  b]\n', false],
       ['a tab', 'a:\tb\n', false],
       ['a carriage return', 'a: b\r\nc: d\r\n', false],
       ['no line feed at the end', 'a: b\nc: [d, e]', true],
@@ -218,10 +233,14 @@ describe('the lexer reader with a line cache', () => {
     lexText('a: 2\nb:\n  - x\n', cache);
     expect([...cache.lines.keys()].sort()).toEqual(['', '  - x', 'a: 2', 'b:']);
     // a text the reader gives up on: the lines up to where it gave up, and the later ones it knew
-    lexText('a: 3\nb: |\n  - x\nc: d\n', cache);
-    expect([...cache.lines.keys()].sort()).toEqual(['', '  - x', 'a: 3', 'b: |']);
-    lexText('a: 3\nb: |\n  - y\nb:\n', cache);
-    expect([...cache.lines.keys()].sort()).toEqual(['', 'a: 3', 'b: |']);
+    lexText('a: 3\nb: &x\n  - x\nc: d\n', cache);
+    expect([...cache.lines.keys()].sort()).toEqual(['', '  - x', 'a: 3', 'b: &x']);
+    lexText('a: 3\nb: &x\n  - y\nb:\n', cache);
+    expect([...cache.lines.keys()].sort()).toEqual(['', 'a: 3', 'b: &x']);
+    // a block scalar: its header line, and its unit (the header line and its content), read as one
+    lexText('a: 3\nb: |\n  x\n\nc: d\n', cache);
+    expect([...cache.lines.keys()].sort()).toEqual(['', 'a: 3', 'b: |', 'b: |\n  x\n\n', 'c: d']);
+    expect(cache.chars).toBe('a: 3b: |b: |\n  x\n\nc: d'.length);
   });
 });
 
