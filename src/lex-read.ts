@@ -554,6 +554,9 @@ function readUnit(unit: string): LineRead {
  * - Documents are counted as `documents` counts them in the tokens: one from the first line that is not blank
  *   or a comment (where the lexer emits DOC_START), one more at each later `---` line, and a `---` with
  *   anything else on its line gives up.
+ * - A line ending in a block scalar's header is read with the lines of its content, as one unit lexed on its
+ *   own (`blockUnitEnd` says why that gives the whole text's tokens), cached under the unit's text: an edit
+ *   inside a block scalar lexes that block scalar again, not the text.
  * test/lex-cache.test.ts checks all of it on every fixture, the YAML test suite, thousands of mutated files
  * and sequences of edits: this reading says what the whole text's does, or gives up.
  */
