@@ -410,7 +410,9 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   let unchecked = counts?.documentsUnchecked ?? 0;
   let notParsed = false;
   if (!raw) {
-    const parsed = parseText(source, tokens, undefined, json);
+    // a patch (a forced kind) is read by go-yaml whatever it names (platctl patch turns every payload into JSON
+    // through the YAML reader): go-yaml's refusals apply to it even without a plat apiVersion
+    const parsed = parseText(source, tokens, options.kind ? true : undefined, json);
     const platDocs = platDocuments(parsed, source, options.kind);
     // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
     // rest is often its echo, and a repeated key is found only when the text parses)
