@@ -9,6 +9,7 @@ import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } 
 import { LexDocument } from './lex-locate.js';
 import { lexDocuments, lexText, type LineCache } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
+import { isJsonText, readJson } from './json-text.js';
 import { ALL_RULES, knownRuleIds } from './rule-registry.js';
 import type { SchemaFinding } from './schema.js';
 import { locate, valueNode, type Target } from './source-map.js';
@@ -375,10 +376,14 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
     // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
     return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
   }
-  const fastReader = options.fastReader !== false;
+  // a text that starts with `{` is JSON to the platform (src/json-text.ts); patches are not (platctl patch reads
+  // its payload as YAML)
+  const json = !options.kind && isJsonText(source) && NAMES_PLAT_API_VERSION.test(source) ? readJson(source) : undefined;
+  // JSON the platform refuses is reported by the full parse alone: the fast readers read it as YAML
+  const fastReader = options.fastReader !== false && json?.ok !== false;
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
-  // without the syntax tree
-  const lexed = fastReader ? lexText(source, options.lineCache) : undefined;
+  // without the syntax tree (it reads no flow mapping, so no JSON text)
+  const lexed = fastReader && !json ? lexText(source, options.lineCache) : undefined;
   const early = lexed?.values && checkValues(lexed.values, config, options.kind);
   if (early && isClean(early)) {
     // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
@@ -405,7 +410,9 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   let unchecked = counts?.documentsUnchecked ?? 0;
   let notParsed = false;
   if (!raw) {
-    const parsed = parseText(source, tokens);
+    // a patch (a forced kind) is read by go-yaml whatever it names (platctl patch turns every payload into JSON
+    // through the YAML reader): go-yaml's refusals apply to it even without a plat apiVersion
+    const parsed = parseText(source, tokens, options.kind ? true : undefined, json);
     const platDocs = platDocuments(parsed, source, options.kind);
     // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
     // rest is often its echo, and a repeated key is found only when the text parses)

@@ -22,6 +22,7 @@ import {
 } from 'yaml';
 import type { Diagnostic, Range } from './types.js';
 import { NAMES_PLAT_API_VERSION } from './kinds.js';
+import type { JsonReading } from './json-text.js';
 
 
 /** One YAML document of a file, composed once, with its JavaScript value. */
@@ -680,14 +681,25 @@ export function tokenize(text: string, lexemes: Iterable<string> = lex(text)): T
  * package's own errors, reports what the platform's decoder (go-yaml v2) refuses and the `yaml` package
  * accepts (docs/yaml-compatibility.md).
  */
-export function parseText(text: string, pre: Tokens = tokenize(text), strict = NAMES_PLAT_API_VERSION.test(text)): ParseResult {
+export function parseText(text: string, pre: Tokens = tokenize(text), strict = NAMES_PLAT_API_VERSION.test(text), json?: JsonReading): ParseResult {
   const { lineCounter } = pre;
   const diagnostics: Diagnostic[] = [];
   const documents: LintDocument[] = [];
+  if (json && !json.ok) {
+    // JSON the platform's JSON scanner refuses (src/json-text.ts): one finding, where that scanner stops (the
+    // YAML reader's own errors, if any, are about a text the platform never reads as YAML)
+    const { offset, length, message } = json.problem;
+    const hint = ' (a text that starts with `{` is read as JSON)';
+    diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}${hint}`, path: [], range: { start: offset, end: offset + length }, document: 0, fatal: true });
+    return { documents, diagnostics, lineCounter };
+  }
   // What the platform's decoder refuses beyond the `yaml` package's own errors is looked for (`strict`) only in
   // a text that names a plat apiVersion: another tool's file (a tsconfig.json with comments) is not read by the
   // platform. (src/lint.ts also drops every parse finding of a document that is not plat; this spares the work.)
-  const refused = strict ? directiveProblems(pre.tokens, text, diagnostics) : new Set<number>();
+  // Valid JSON is read by Go's JSON scanner, not go-yaml: go-yaml's refusals (the escape `\/`, a key and its `:`
+  // on two lines, characters YAML forbids) do not apply to it.
+  const yamlRules = strict && !json;
+  const refused = yamlRules ? directiveProblems(pre.tokens, text, diagnostics) : new Set<number>();
   // a document nested too deeply is composed without its content (and reported): see MAX_DEPTH
   const composer = new Composer(PARSE_OPTIONS);
   const list: Document.Parsed[] = [];
@@ -698,7 +710,7 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
     if (token.type !== 'document') continue;
     // the composer holds the document it was just given until the next one: its index is the count so far
     const index = list.length;
-    const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : strict ? tokenProblem(token) : undefined;
+    const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : yamlRules ? tokenProblem(token) : undefined;
     if (!problem) continue;
     refused.add(index);
     const { offset, length, message } = problem;
@@ -709,7 +721,7 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
     const at = pre.truncatedAt;
     diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${TOO_DEEP}`, path: [], range: { start: at, end: at }, document: list.length, fatal: true });
   }
-  const control = strict ? controlCharacter(text, list, diagnostics) : undefined;
+  const control = yamlRules ? controlCharacter(text, list, diagnostics) : undefined;
   if (control !== undefined) refused.add(control);
   list.forEach((doc, index) => {
     for (const w of doc.warnings) {

@@ -133,3 +133,18 @@ describe('the API server limit on JSON patch operations', () => {
     expect(findings(`[${Array(10001).fill(op).join(',\n')}]`, json)).toEqual(['schema/max-items - 1:1']);
   });
 });
+
+describe('a payload is read by go-yaml, whatever it names', () => {
+  // platctl patch turns every payload into JSON through the YAML reader (go-yaml), JSON ones included: what
+  // go-yaml refuses is refused in a patch that names no plat apiVersion too, and JSON's own rules do not apply
+  it('refuses the escape `\\/` in YAML and in JSON', () => {
+    expect(findings('metadata:\n  annotations:\n    a: "\\/x"\n', merge)).toEqual(['yaml/syntax - 3:9']);
+    expect(findings('{"metadata": {"annotations": {"a": "\\/x"}}}\n', merge)).toEqual(['yaml/syntax - 1:37']);
+  });
+  it('refuses a control character', () => {
+    expect(findings('metadata:\n  annotations:\n    a: "x\u0001"\n', strategic)).toEqual(['yaml/syntax - 3:10']);
+  });
+  it('accepts a comma before `}`, which go-yaml reads', () => {
+    expect(findings('{"metadata": {"labels": {"team": "a",}},}\n', merge)).toEqual([]);
+  });
+});

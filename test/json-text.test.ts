@@ -1,0 +1,112 @@
+// A text that starts with `{` is read by the platform's JSON scanner, not by go-yaml (src/json-text.ts): what
+// JSON refuses is a `yaml/syntax` error there, and go-yaml's own refusals do not apply to it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isJsonText, readJson } from '../src/json-text.js';
+import { lintText } from '../src/lint.js';
+import { ROOT } from './helpers/fixtures.js';
+import { platlint } from './helpers/cli.js';
+
+const DIR = join('fixtures', 'json');
+const fixture = (name: string) => readFileSync(join(ROOT, DIR, name), 'utf8');
+
+/** Every finding of a fixture as `rule line:column message`, checked the same with the fast readers off. */
+function findings(name: string): string[] {
+  const text = fixture(name);
+  const result = lintText(text, { filePath: name });
+  expect(result, 'the fast readers change nothing').toEqual(lintText(text, { filePath: name, fastReader: false }));
+  return result.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column} ${d.message}`);
+}
+
+const HINT = ' (a text that starts with `{` is read as JSON)';
+
+describe('fixtures/json: JSON the platform reads', () => {
+  it('accepts `\\/`, a YAML 1.2 escape go-yaml refuses but JSON has', () => {
+    expect(findings('escaped-slash.json')).toEqual([]);
+  });
+  it('accepts a key whose `:` is on the next line, which go-yaml refuses in a flow mapping', () => {
+    expect(findings('key-on-its-own-line.json')).toEqual([]);
+  });
+  it('still refuses `\\/` in YAML, where go-yaml reads the text', () => {
+    const r = lintText('apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: None\n    nonResourceURLs: ["\\/healthz"]\n');
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(['yaml/syntax 5:24']);
+  });
+});
+
+describe('fixtures/json: JSON the platform refuses, at the character where its scanner stops', () => {
+  it('a comma before `]`', () => {
+    expect(findings('trailing-comma.json')).toEqual([`yaml/syntax 6:3 Parsing error: invalid character ']' looking for beginning of value${HINT}`]);
+  });
+  it('a `#` comment', () => {
+    expect(findings('comment.json')).toEqual([`yaml/syntax 5:5 Parsing error: invalid character '#' looking for beginning of object key string${HINT}`]);
+  });
+  it('single-quoted strings (the value is never shown)', () => {
+    expect(findings('single-quotes.json')).toEqual([`yaml/syntax 4:14 Parsing error: invalid character '\\'' looking for beginning of object key string${HINT}`]);
+  });
+  it('through the command line: one error, exit 1', () => {
+    const r = platlint(['--format', 'json', join(DIR, 'trailing-comma.json')]);
+    expect(r.code).toBe(1);
+    const [res] = JSON.parse(r.stdout) as { messages: { ruleId: string; line: number; column: number; endLine: number; endColumn: number }[] }[];
+    expect(res!.messages.map((m) => `${m.ruleId} ${m.line}:${m.column}-${m.endLine}:${m.endColumn}`)).toEqual(['yaml/syntax 6:3-6:4']);
+  });
+});
+
+describe('which texts are JSON', () => {
+  it('only a text whose first non-space character is `{` (a list or a comment first is YAML)', () => {
+    expect(isJsonText('  \n{"a": 1}')).toBe(true);
+    expect(isJsonText('\u00a0{"a": 1}')).toBe(true);
+    expect(isJsonText('[{"a": 1}]')).toBe(false);
+    expect(isJsonText('# c\n{"a": 1}')).toBe(false);
+  });
+  it('a text naming no plat apiVersion is not held to JSON (another tool\'s file, a tsconfig.json with comments)', () => {
+    expect(lintText('{\n  // c\n  "compilerOptions": {},\n}\n').diagnostics).toEqual([]);
+  });
+  it('a patch payload is not: platctl patch reads it as YAML, so a trailing comma is accepted and `\\/` refused', () => {
+    const input = '{"apiVersion": "rbac.authorization.plat.io/v1", "kind": "Role", "metadata": {"annotations": {"a": "\\/x"}},}\n';
+    const r = platlint(['patch', '--type', 'merge', '--format', 'json', '--stdin-filename', 'p.json', '-'], { input });
+    const messages = JSON.parse(r.stdout)[0].messages as { ruleId: string; line: number; column: number; message: string }[];
+    expect(messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`)).toEqual([
+      "yaml/syntax 1:100 Parsing error: the escape `\\/` is not one the platform's decoder (YAML 1.1) knows",
+    ]);
+  });
+});
+
+describe('readJson: Go\'s scanner, its messages and offsets', () => {
+  const problem = (text: string) => {
+    const r = readJson(text);
+    return r.ok ? `ok ${r.values}` : `${r.problem.offset}+${r.problem.length} ${r.problem.message}`;
+  };
+  it('reads valid values and streams of them', () => {
+    expect(problem('{"a": [1, -0.5e+3, true, false, null, "\\u00e9\\"\\n"], "b": {}}')).toBe('ok 1');
+    expect(problem('{"a": 1}\n{"b": 2}\n')).toBe('ok 2');
+    expect(problem(' {}\t\r\n')).toBe('ok 1');
+  });
+  it('stops where Go stops, with its words', () => {
+    expect(problem('{"a": 1,}')).toBe(`8+1 invalid character '}' looking for beginning of object key string`);
+    expect(problem('{"a" 1}')).toBe(`5+1 invalid character '1' after object key`);
+    expect(problem('{"a": 1 "b": 2}')).toBe(`8+1 invalid character '"' after object key:value pair`);
+    expect(problem('{"a": [1 2]}')).toBe(`9+1 invalid character '2' after array element`);
+    expect(problem('{"a": 01}')).toBe(`7+1 invalid character '1' after object key:value pair`);
+    expect(problem('{"a": -x}')).toBe(`7+1 invalid character 'x' in numeric literal`);
+    expect(problem('{"a": 1.}')).toBe(`8+1 invalid character '}' after decimal point in numeric literal`);
+    expect(problem('{"a": 1e}')).toBe(`8+1 invalid character '}' in exponent of numeric literal`);
+    expect(problem('{"a": tru}')).toBe(`9+1 invalid character '}' in literal true (expecting 'e')`);
+    expect(problem('{"a": "\\x"}')).toBe(`8+1 invalid character 'x' in string escape code`);
+    expect(problem('{"a": "\\u00g0"}')).toBe(`11+1 invalid character 'g' in \\u hexadecimal character escape`);
+    expect(problem('{"a": "x\ty"}')).toBe(`8+1 invalid character '\\t' in string literal`);
+    expect(problem('{"a": NaN}')).toBe(`6+1 invalid character 'N' looking for beginning of value`);
+    expect(problem('{"a": 1} x')).toBe(`9+1 invalid character 'x' after top-level value`);
+    expect(problem('\f{}')).toBe(`0+1 invalid character '\\f' looking for beginning of value`);
+    expect(problem('{"a": 1\u200b}')).toBe(`7+1 invalid character '\\u200b' after object key:value pair`);
+    expect(problem('{"a": "😀" x}')).toBe(`11+1 invalid character 'x' after object key:value pair`);
+  });
+  it('reports the end of an unfinished text at its end', () => {
+    expect(problem('{"a": [1, 2')).toBe('11+0 unexpected end of JSON input');
+    expect(problem('{"a": "b')).toBe('8+0 unexpected end of JSON input');
+  });
+  it('reads nesting far deeper than the call stack allows, and stops at Go\'s limit', () => {
+    expect(problem('{"a": ' + '['.repeat(9000) + ']'.repeat(9000) + '}')).toBe('ok 1');
+    expect(problem('{"a": ' + '['.repeat(10001))).toBe('10005+1 exceeded max depth');
+  });
+});
