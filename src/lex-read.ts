@@ -594,7 +594,11 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
       const unitEnd = blockUnitEnd(text, end, read.parts);
       const unit = unitEnd < 0 ? undefined : text.slice(start, unitEnd);
       let u = unit === undefined ? undefined : next.get(unit) ?? known.get(unit);
-      if (!u && unit !== undefined) u = { text: ownCopy(unit), read: readUnit(unit) };
+      if (!u && unit !== undefined) {
+        // (lexed from its own copy: its parts must not keep the whole text alive, see `ownCopy`)
+        const own = ownCopy(unit);
+        u = { text: own, read: readUnit(own) };
+      }
       if (u && !next.has(u.text)) {
         next.set(u.text, u);
         chars += u.text.length;
