@@ -295,7 +295,10 @@ export function identify(value: unknown): Identification {
   }
   if (typeof kind !== 'string' || kind === '') {
     const what = kind === undefined || kind === null || kind === '' ? 'missing `kind`' : '`kind` must be a string';
-    return { status: 'invalid', field: 'kind', message: `${what}; \`${apiVersion}\` carries ${list(kinds)}` };
+    // a top-level key that is `kind` misspelt (`kinds`, `Kind`): the decoder matches field names exactly
+    const misspelt = kind === undefined ? Object.keys(value).find((k) => k !== 'kind' && closestMatches(k, ['kind']).length > 0) : undefined;
+    const hint = misspelt === undefined ? '' : ` (\`${misspelt}\` is not \`kind\`: field names are case-sensitive and exact)`;
+    return { status: 'invalid', field: 'kind', message: `${what}${hint}; \`${apiVersion}\` carries ${list(kinds)}` };
   }
   const spec = BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`);
   if (spec) return { status: 'kind', kind: spec };
