@@ -11,7 +11,8 @@ import { lintText } from '../src/lint.js';
 import { RULE_IDS, suggestRuleIds } from '../src/rule-registry.js';
 import { kindTypeTable, kindTypes } from '../src/policies/kind-types.js';
 import { buildKindTypeTable } from '../src/policies/schema-types.js';
-import { POLICY_BUDGET } from '../src/policies/spec.js';
+import { compiledByKind, compilePolicies, type CompiledKind } from '../src/policies/compile.js';
+import { POLICY_BUDGET, type PolicySet } from '../src/policies/spec.js';
 import { platlint } from './helpers/cli.js';
 import { asExpectation, expectations, read, ROOT, yamlFiles } from './helpers/fixtures.js';
 
@@ -710,6 +711,85 @@ describe('like any rule', () => {
     expect(expected).toBe(6);
     const counted = (JSON.parse(parallel.stdout) as { messages: { ruleId: string }[] }[]).flatMap((r) => r.messages).filter((m) => m.ruleId.startsWith('acme/'));
     expect(counted).toHaveLength(40 * expected);
+  });
+});
+
+describe('a thread that lints compiles the checked set as the loader did (compiledByKind)', () => {
+  // a worker gets the configuration as plain data (a copy of the set, which the loader's compile is not kept
+  // for) and compiles it without looking for problems again: the programs must read the same fields and give
+  // the same findings as those the loader checked
+  const BENCH = join(ROOT, 'test', 'bench', 'policies.config.yaml');
+  const sets: [string, Config][] = [
+    ['the bench policies', config(read(BENCH), BENCH)],
+    ['the example policies', config(read(join(EXAMPLES, 'platlint.config.yaml')), join(EXAMPLES, 'platlint.config.yaml'))],
+  ];
+
+  /** What a kind's compiled policies are, as data: ids, the fields read, and each program's source and selections. */
+  function shape(c: CompiledKind | undefined): unknown {
+    if (!c) return undefined;
+    return {
+      fieldsRead: [...c.fieldsRead],
+      policies: c.policies.map((p) => ({
+        id: p.source.id,
+        matchConditions: p.matchConditions.map((m) => [m.name, m.compiled.src, m.compiled.selects]),
+        variables: p.variables.map((v) => [v.name, v.compiled.src, v.compiled.selects]),
+        validations: p.validations.map((v) => [v.expression.src, v.expression.selects, v.messageExpression?.selects, v.forEach?.length, v.reportAt]),
+      })),
+    };
+  }
+
+  for (const [name, cfg] of sets) {
+    it(`${name}: the same programs and fields, kind by kind`, () => {
+      const set = cfg.policies!;
+      const loaded = compilePolicies(set);
+      expect(loaded.problems).toEqual([]);
+      const inThread = compiledByKind(structuredClone(set) as PolicySet);
+      for (const kind of Object.keys(set.kinds)) expect(shape(inThread.forKind(kind)), kind).toEqual(shape(loaded.compiled.forKind(kind)));
+      expect(inThread.forKind('Deployment')).toBeUndefined();
+    });
+  }
+
+  it('the fields a kind reads: those its expressions select (macros included) and its paths name', () => {
+    const set = sets[0]![1].policies!;
+    const c = compiledByKind(structuredClone(set) as PolicySet);
+    // bench/authz-webhooks-fail-closed (a variable filtering with a macro, two forEach validations) and bench/authz-rbac-first
+    expect([...c.forKind('AuthorizationConfiguration')!.fieldsRead].sort()).toEqual(['authorizers', 'failurePolicy', 'name', 'timeout', 'type', 'webhook', 'webhooks']);
+    expect([...c.forKind('EncryptionConfiguration')!.fieldsRead].sort()).toEqual(['aescbc', 'keys', 'kms', 'name', 'providers', 'resources']);
+  });
+
+  it('the files of a mixed corpus get the same findings from a copy of the set as from the loaded one', () => {
+    const examples = yamlFiles(join(ROOT, 'fixtures', 'examples')).filter((f) => !f.includes('/policies/'));
+    for (const [name, cfg] of sets) {
+      const copy: Config = { ...cfg, policies: structuredClone(cfg.policies) as PolicySet };
+      const files = name === 'the bench policies' ? examples : [...yamlFiles(join(EXAMPLES, 'invalid')), ...yamlFiles(join(EXAMPLES, 'valid'))];
+      let fromPolicies = 0;
+      for (const f of files) {
+        const text = read(f);
+        const loaded = lintText(text, { filePath: f, config: cfg }).diagnostics;
+        const inThread = lintText(text, { filePath: f, config: copy }).diagnostics;
+        expect(inThread, f).toEqual(loaded);
+        fromPolicies += loaded.filter((d) => cfg.policies!.policies.some((p) => p.id === d.ruleId)).length;
+      }
+      expect(fromPolicies, name).toBeGreaterThan(0);
+    }
+  });
+
+  it('a problem in a policy of a kind no file has is still exit 2 at load, with threads', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-policies-'));
+    writeFileSync(join(dir, 'platlint.config.yaml'), policy(`
+id: team/x
+description: d
+kinds: [EncryptionConfiguration]
+severity: error
+validations:
+  - expression: object.resourcez.size() > 0
+    message: m`));
+    mkdirSync(join(dir, 'many'));
+    for (let i = 0; i < 200; i++) writeFileSync(join(dir, 'many', `f${String(i).padStart(3, '0')}.yaml`), AUTHZ);
+    const r = platlint(['--concurrency', '2', 'many'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:7:28  undefined field \`resourcez\`\n`);
   });
 });
 

@@ -116,9 +116,10 @@ const SIZED = new Set(['==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%'
 
 /**
  * Instruments a checked tree (and the trees its macros expand to): each node's evaluation is metered. Call once
- * per compiled program, after type checking.
+ * per compiled program, after type checking. Returns the tree's nodes, the trees its macros expand to
+ * included (comprehensions are `alternate`s), in the order of a depth-first walk.
  */
-export function instrument(root: unknown): void {
+export function instrument(root: unknown): readonly { op: string; args: unknown }[] {
   const seen = new Set<unknown>();
   const operands = new Set<LibNode>();
   const nodes: LibNode[] = [];
@@ -188,4 +189,5 @@ export function instrument(root: unknown): void {
       };
     }
   }
+  return nodes;
 }

@@ -23,6 +23,8 @@ export type Program = NonNullable<CelCompiled['program']>;
 export interface Compiled {
   src: string;
   program: Program;
+  /** The field names the expression selects (`.f`, `.?f`, `has(x.f)`), its macros' trees included, in tree order. */
+  selects: readonly string[];
   /** The expression's place in the configuration (`policies[0].validations[1].expression`), for messages. */
   where: Path;
 }
@@ -86,7 +88,7 @@ export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; p
       const env = kindEnvironment(set, kind);
       if (!env) continue; // an unknown kind is the configuration's problem (src/policies/config.ts)
       const found: PolicyProblem[] = [];
-      const compiled = compilePolicy(policy, index, env, found);
+      const compiled = compilePolicy(policy, index, env, found, false);
       for (const p of found) {
         // a policy of several kinds: say which kind an expression does not fit, once per problem
         const message = policy.kinds.length > 1 ? `${p.message} (in kind \`${kind}\`)` : p.message;
@@ -109,8 +111,10 @@ export function compilePolicies(set: PolicySet): { compiled: CompiledPolicies; p
 /**
  * The policies of a set compiled kind by kind, each the first time it is asked for: a thread that lints
  * (a worker of a large run, the language server's lint thread) compiles the policies of the kinds it meets,
- * from the plain data it was given. The set was checked when the configuration was loaded: nothing here finds
- * a problem.
+ * from the plain data it was given. The set was checked when the configuration was loaded (a set exists only
+ * without problems: src/policies/config.ts), so what only looks for problems is left out here (the platform's
+ * checks over each tree, unavailable functions, the validity of regular expressions): each thread pays for it
+ * once per set otherwise, and it changes nothing in what is compiled.
  */
 export function compiledByKind(set: PolicySet): CompiledPolicies {
   const done = new Map<string, CompiledKind | undefined>();
@@ -130,7 +134,7 @@ function compileKind(set: PolicySet, kind: string): CompiledKind | undefined {
   set.policies.forEach((policy, index) => {
     if (!policy.kinds.includes(kind)) return;
     const problems: PolicyProblem[] = [];
-    const compiled = compilePolicy(policy, index, env, problems);
+    const compiled = compilePolicy(policy, index, env, problems, true);
     if (!compiled || problems.length > 0) return;
     policies.push(compiled);
     for (const f of fieldsOf(compiled)) fieldsRead.add(f);
@@ -138,7 +142,8 @@ function compileKind(set: PolicySet, kind: string): CompiledKind | undefined {
   return { policies, fieldsRead };
 }
 
-function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironment, problems: PolicyProblem[]): CompiledPolicy | undefined {
+/** Compiles a policy for a kind; `checked`: the set was checked, compile without looking for problems (compiledByKind). */
+function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironment, problems: PolicyProblem[], checked: boolean): CompiledPolicy | undefined {
   const base: Path = ['policies', index];
   const types = kind.types;
   const fields = (t: string) => types.types[t];
@@ -155,21 +160,16 @@ function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironmen
     env.registerVariable('variables', VARIABLES_TYPE);
     return env;
   };
-  const withSelf = (env: Environment, self: string): Environment => {
-    const out = env.clone();
-    out.registerVariable('self', self);
-    return out;
-  };
   declared.forEach((v, i) => {
     const where = [...base, 'variables', i, 'expression'];
-    const c = compileExpression(envWith(variables), v.expression, where, fields, undefined, problems);
+    const c = compileExpression(envWith(variables), v.expression, where, fields, undefined, problems, checked);
     if (c) variables.push({ name: v.name, compiled: c.compiled, type: fieldType(c.type) });
   });
   if (variables.length !== declared.length) return undefined;
   const env = envWith(variables);
   const matchConditions: CompiledPolicy['matchConditions'] = [];
   (policy.matchConditions ?? []).forEach((m, i) => {
-    const c = compileExpression(env, m.expression, [...base, 'matchConditions', i, 'expression'], fields, 'bool', problems);
+    const c = compileExpression(env, m.expression, [...base, 'matchConditions', i, 'expression'], fields, 'bool', problems, checked);
     if (c) matchConditions.push({ name: m.name, compiled: c.compiled });
   });
   const validations: CompiledValidation[] = [];
@@ -198,8 +198,8 @@ function compilePolicy(policy: PolicySource, index: number, kind: KindEnvironmen
       if ('problem' in t) return void problems.push({ path: [...at, 'reportAt'], message: t.problem.message, span: t.problem });
       reportAt = staticPath(parsed.segments);
     }
-    const expression = compileExpression(venv, v.expression, [...at, 'expression'], fields, 'bool', problems);
-    const message = v.messageExpression === undefined ? undefined : compileExpression(venv, v.messageExpression, [...at, 'messageExpression'], fields, 'string', problems);
+    const expression = compileExpression(venv, v.expression, [...at, 'expression'], fields, 'bool', problems, checked);
+    const message = v.messageExpression === undefined ? undefined : compileExpression(venv, v.messageExpression, [...at, 'messageExpression'], fields, 'string', problems, checked);
     if (!expression || (v.messageExpression !== undefined && !message)) return;
     validations.push({
       expression: expression.compiled,
@@ -221,7 +221,7 @@ function fieldsOf(policy: CompiledPolicy): Set<string> {
     ...policy.variables.map((v) => v.compiled),
     ...policy.validations.flatMap((v) => [v.expression, ...(v.messageExpression ? [v.messageExpression] : [])]),
   ];
-  for (const c of programs) for (const n of libNodes(c.program.ast)) if ((n.op === '.' || n.op === '.?') && Array.isArray(n.args) && typeof n.args[1] === 'string') out.add(n.args[1]);
+  for (const c of programs) for (const f of c.selects) out.add(f);
   for (const v of policy.validations) {
     for (const s of v.forEach ?? []) if (s.kind === 'field') out.add(s.name);
     for (const seg of v.reportAt) if (typeof seg === 'string') out.add(seg);
@@ -229,21 +229,23 @@ function fieldsOf(policy: CompiledPolicy): Set<string> {
   return out;
 }
 
-/** Every node of a checked tree, the trees macros expand to included (comprehensions are `alternate`s). */
-function* libNodes(root: unknown): Generator<AstNode> {
-  const seen = new Set<unknown>();
-  const stack: unknown[] = [root];
-  while (stack.length) {
-    const v = stack.pop();
-    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
-    seen.add(v);
-    if (Array.isArray(v)) for (const x of v) stack.push(x);
-    else if (typeof (v as AstNode).op === 'string' && 'meta' in (v as object)) {
-      yield v as AstNode;
-      const meta = (v as { meta: { alternate?: unknown; macro?: unknown } }).meta;
-      stack.push((v as AstNode).args, meta.alternate, meta.macro);
-    } else for (const k of Object.keys(v)) stack.push((v as Record<string, unknown>)[k]);
+/**
+ * An environment with `self` of a type, beside `env`: one per environment and type, shared by the validations
+ * that iterate items of the same type (an environment that only adds a variable is cheap, but not free, and
+ * each thread that lints makes them again).
+ */
+const selfEnvironments = new WeakMap<Environment, Map<string, Environment>>();
+
+function withSelf(env: Environment, self: string): Environment {
+  let byType = selfEnvironments.get(env);
+  if (!byType) selfEnvironments.set(env, (byType = new Map()));
+  let out = byType.get(self);
+  if (!out) {
+    out = env.clone();
+    out.registerVariable('self', self);
+    byType.set(self, out);
   }
+  return out;
 }
 
 /** A checked type as a field type of the `variables` object (`list` → `list<dyn>`, type parameters → `dyn`). */
@@ -279,17 +281,18 @@ function isStringLiteral(n: unknown): n is AstNode & { args: string } {
  * the linear-time engine), returned with the method calls of the library's own `matches`, which the runner
  * evaluates with that engine instead.
  */
-function regexCalls(ast: unknown): { problem?: { message: string; start: number; end: number }; matches: { node: AstNode; pattern: string }[] } {
+function regexCalls(ast: unknown, checked: boolean): { problem?: { message: string; start: number; end: number }; matches: { node: AstNode; pattern: string }[] } {
   const matches: { node: AstNode; pattern: string }[] = [];
   for (const n of walk(ast)) {
     if (!Array.isArray(n.args) || typeof n.args[0] !== 'string' || !REGEX_CALLS.has(n.args[0])) continue;
     const pattern = n.op === 'rcall' ? (n.args[2] as unknown[])?.[0] : n.op === 'call' && n.args[0] === 'matches' ? (n.args[1] as unknown[])?.[1] : undefined;
     if (pattern === undefined) continue;
     if (!isStringLiteral(pattern)) {
+      if (checked) continue; // not in a checked set: it was refused
       const r = rangeOf(pattern as AstNode);
       return { problem: { message: `in a policy, the pattern of \`${n.args[0]}()\` is a string literal, so that it is checked once, when the configuration is loaded`, ...r }, matches };
     }
-    const why = regexProblem(pattern.args);
+    const why = checked ? undefined : regexProblem(pattern.args);
     if (why) return { problem: { message: `invalid regular expression \`${pattern.args}\`: ${why}`, ...rangeOf(pattern) }, matches };
     if (n.op === 'rcall' && n.args[0] === 'matches') matches.push({ node: n, pattern: pattern.args });
   }
@@ -305,6 +308,7 @@ function compileExpression(
   fields: (t: string) => Readonly<Record<string, string>> | undefined,
   result: 'bool' | 'string' | undefined,
   problems: PolicyProblem[],
+  checked: boolean,
 ): { compiled: Compiled; type: string } | undefined {
   const fail = (message: string, span?: { start: number; end: number }) => {
     problems.push({ path: where, message, ...(span ? { span } : {}) });
@@ -321,7 +325,7 @@ function compileExpression(
   };
   let compiled: CelCompiled;
   try {
-    compiled = compileIn(env, src, fields);
+    compiled = compileIn(env, src, fields, 0, !checked);
   } catch (err) {
     const call = unavailable();
     if (call) return fail(call.message, call);
@@ -329,7 +333,7 @@ function compileExpression(
     return fail(`platlint's CEL library failed on this expression (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`);
   }
   const { outcome, program } = compiled;
-  const call = unavailable(outcome.status === 'ok' ? program!.ast : undefined);
+  const call = checked ? undefined : unavailable(outcome.status === 'ok' ? program!.ast : undefined);
   if (call) return fail(call.message, call);
   if (outcome.status === 'error') return fail(outcome.message, outcome);
   if (outcome.status === 'unsupported') return fail(outcome.message, outcome.start !== undefined ? { start: outcome.start, end: outcome.end ?? outcome.start + 1 } : undefined);
@@ -337,9 +341,10 @@ function compileExpression(
   if (result !== undefined && type !== result && type !== 'dyn') {
     return fail(`${result === 'bool' ? 'an expression' : 'a messageExpression'} must evaluate to \`${result}\`, but this one gives \`${type}\``, { start: 0, end: src.length });
   }
-  const regex = regexCalls(program!.ast);
+  const regex = regexCalls(program!.ast, checked);
   if (regex.problem) return fail(regex.problem.message, regex.problem);
-  instrument(program!.ast);
+  const selects: string[] = [];
+  for (const n of instrument(program!.ast)) if ((n.op === '.' || n.op === '.?') && Array.isArray(n.args) && typeof n.args[1] === 'string') selects.push(n.args[1]);
   for (const { node, pattern } of regex.matches) {
     const re = safeRegex(pattern);
     const receiver = (node.args as unknown[])[1];
@@ -351,7 +356,7 @@ function compileExpression(
       return re.test(s);
     };
   }
-  return { compiled: { src, program: program!, where }, type: rawType(type) };
+  return { compiled: { src, program: program!, where, selects }, type: rawType(type) };
 }
 
 /** The library's notation of a type, from the platform's (`list(string)` → `list<string>`), for declarations. */

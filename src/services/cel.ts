@@ -310,8 +310,11 @@ export interface CelCompiled {
  * Compiles and type-checks an expression in an environment, with the platform's checks over the tree
  * (src/services/cel-checks.ts); `fields` gives the fields of the environment's object types. The platform's
  * environments use it through celService; policies (src/policies/compile.ts) with environments of their own.
+ * `platformChecks` false leaves the platform's checks out, for an expression known to pass them (a policy
+ * compiled again in a thread that lints, after the configuration loader compiled it without a problem): they
+ * only find problems and change nothing in the tree.
  */
-export function compileIn(env: Environment, src: string, fields: FieldLookup = platformFields, rewrites = 0): CelCompiled {
+export function compileIn(env: Environment, src: string, fields: FieldLookup = platformFields, rewrites = 0, platformChecks = true): CelCompiled {
   if (src.trim() === '') return { outcome: { status: 'error', message: 'expression has only white space', start: 0, end: src.length } };
   let parsed: ReturnType<Environment['parse']>;
   try {
@@ -326,14 +329,14 @@ export function compileIn(env: Environment, src: string, fields: FieldLookup = p
     if (entries.length > 0 && entries[0]! <= r.start) {
       const plain = withoutEntries(src, entries);
       const next = parseErrorAt(env, plain);
-      if (next !== undefined && next > r.start && rewrites < MAX_REWRITES) return { outcome: compileIn(env, plain, fields, rewrites + 1).outcome };
+      if (next !== undefined && next > r.start && rewrites < MAX_REWRITES) return { outcome: compileIn(env, plain, fields, rewrites + 1, platformChecks).outcome };
     }
     const same = rewrites < MAX_REWRITES ? rewrite(env, src, r.start) : undefined;
     if (rewrites >= MAX_REWRITES && src[r.start] === '.') {
       return { outcome: { status: 'unsupported', message: 'platlint cannot check an expression with this many names from the root scope (`.claims`) or floats written `.5`', start: r.start, end: r.start + 1 } };
     }
     if (same) {
-      const compiled = compileIn(env, same.src, fields, rewrites + 1);
+      const compiled = compileIn(env, same.src, fields, rewrites + 1, platformChecks);
       const out = compiled.outcome;
       if (out.status === 'ok' || same.shift === 0) return compiled;
       const back = (p: number | undefined) => (p === undefined || p <= same.at ? p : p - same.shift);
@@ -348,7 +351,7 @@ export function compileIn(env: Environment, src: string, fields: FieldLookup = p
     if (gap) return { outcome: gap };
     return { outcome: { status: 'error', message: errorMessage(e?.code ?? 'type', e?.summary ?? e?.message ?? 'type error', e?.node, env), ...clamp(src, errorRange(src, e?.node, e?.range)) } };
   }
-  const problem = platformProblem(parsed.ast, src, env, celTypeName, fields);
+  const problem = platformChecks ? platformProblem(parsed.ast, src, env, celTypeName, fields) : undefined;
   if (problem) return { outcome: { status: 'error', message: problem.message, ...clamp(src, problem) } };
   return { outcome: { status: 'ok', type: celTypeName(res.type ?? 'dyn') }, program: parsed };
 }
