@@ -455,6 +455,16 @@ function ownCopy(s: string): string {
   return s.length < 13 ? s : ` ${s}`.slice(1);
 }
 
+/** The lines of the tokens of a text lexed on its own (a line, or a block scalar's unit) from token `at`; undefined where the reader gives up. */
+function linesAlone(tokens: readonly string[], at: number): Line[] | undefined {
+  try {
+    return lines(tokens, at, tokens.length, 0);
+  } catch (err) {
+    if (err instanceof GiveUp) return undefined;
+    throw err;
+  }
+}
+
 /**
  * A line lexed on its own, as the lexer lexes the text from the line's start (see `readLines`): the same
  * significant parts, or 'refused' where the reader gives up on the line or where the line alone may lex
@@ -466,13 +476,8 @@ function readLine(line: string): LineRead {
   if (tokens.length === at + 1 && tokens[at] === '---') return 'marker';
   // a `---` with anything before or after it on its line: `documents` gives up on the text
   if (tokens.includes('---')) return 'refused';
-  let ls: Line[];
-  try {
-    ls = lines(tokens, at, tokens.length, 0);
-  } catch (err) {
-    if (err instanceof GiveUp) return 'refused';
-    throw err;
-  }
+  const ls = linesAlone(tokens, at);
+  if (!ls) return 'refused';
   const line0 = ls[0];
   if (!line0) return 'blank';
   // a quoted scalar that the line does not close, but whose lexeme ends in a quote all the same: `'it''` (a
@@ -520,15 +525,9 @@ function readUnit(unit: string): LineRead {
   const tokens = [...lex(unit)];
   const at = tokens[0] === DOC_START ? 1 : 0;
   if (tokens.includes('---')) return 'refused';
-  let ls: Line[];
-  try {
-    ls = lines(tokens, at, tokens.length, 0);
-  } catch (err) {
-    if (err instanceof GiveUp) return 'refused';
-    throw err;
-  }
-  const line0 = ls[0];
-  if (ls.length !== 1 || !line0!.parts[line0!.parts.length - 1]!.block) return 'refused';
+  const ls = linesAlone(tokens, at);
+  const line0 = ls?.[0];
+  if (ls?.length !== 1 || !line0!.parts[line0!.parts.length - 1]!.block) return 'refused';
   return { indent: line0!.indent, parts: line0!.parts };
 }
 
