@@ -124,6 +124,14 @@ export function readJson(text: string): JsonReading {
       while (isDigit(text[i])) i++;
     }
   };
+  /** A member's key and its `:` (spaces before the key skipped by the caller), up to the member's value. */
+  const memberKey = (): void => {
+    if (text[i] !== '"') fail('looking for beginning of object key string');
+    string();
+    skipSpace();
+    if (text[i] !== ':') fail('after object key');
+    i++;
+  };
   /** What the scanner expects after a value, by the collection it is in. */
   const stack: ('{' | '[')[] = [];
   /** Reads one value starting at `i` (spaces skipped); returns after it, with the collections it opened closed. */
@@ -139,11 +147,7 @@ export function readJson(text: string): JsonReading {
         if (c === '{') {
           if (text[i] === '}') i++;
           else {
-            if (text[i] !== '"') fail('looking for beginning of object key string');
-            string();
-            skipSpace();
-            if (text[i] !== ':') fail('after object key');
-            i++;
+            memberKey();
             continue; // the member's value
           }
         } else if (text[i] === ']') i++;
@@ -170,11 +174,7 @@ export function readJson(text: string): JsonReading {
           if (d !== ',') fail('after object key:value pair');
           i++;
           skipSpace();
-          if (text[i] !== '"') fail('looking for beginning of object key string');
-          string();
-          skipSpace();
-          if (text[i] !== ':') fail('after object key');
-          i++;
+          memberKey();
           break; // the member's value
         }
         if (d === ']') {
