@@ -18,7 +18,7 @@ import type { Range } from './types.js';
 /** A value of the document: written on its key's or item's line, a block collection, or nothing. */
 type Node = Inline | BlockMap | BlockSeq | Empty;
 
-/** A value written after `key: ` or `- `: a scalar, a flow sequence of scalars, or `{}`. */
+/** A value written after `key: ` or `- `: a scalar, or a flow sequence or flow mapping of scalars. */
 interface Inline {
   type: 'inline';
   line: number;
@@ -43,6 +43,14 @@ interface BlockSeq {
   line: number;
   indent: number;
   items?: Node[];
+}
+
+/** A pair of a flow mapping: its key's name and range, its value's range and token. */
+interface FlowPair {
+  name: string;
+  key: Range;
+  value: Range;
+  token: string;
 }
 
 /** `key:` with nothing after it: no range of its own. */
@@ -162,22 +170,33 @@ export class LexDocument {
 
   /**
    * The parts of an inline value: a scalar's one (a block scalar's runs over its content's lines), or a flow
-   * collection's from `[` or `{` to its closing bracket.
+   * collection's from `[` or `{` to its closing bracket, with a flow sequence's items or a flow mapping's pairs.
    */
-  private inline(node: Inline): { range: Range; scalar?: string; block?: BlockScalar; items?: Range[]; tokens?: string[] } {
+  private inline(node: Inline): { range: Range; scalar?: string; block?: BlockScalar; items?: Range[]; tokens?: string[]; pairs?: FlowPair[] } {
     const line = this.ls[node.line]!;
     const parts = line.parts;
     const open = parts[node.at]!;
     if (open.block) return { range: partRange(line, open), scalar: open.t, block: open.block };
     if (open.t !== '[' && open.t !== '{') return { range: partRange(line, open), scalar: open.t };
     const close = parts[parts.length - 1]!;
+    const range = { start: line.start + open.col, end: line.start + close.col + 1 };
+    if (open.t === '{') {
+      // `{k: v, …}`: key, `:`, value, `,` or `}` (the reader's `flowMap`)
+      const pairs: FlowPair[] = [];
+      for (let j = node.at + 1; j < parts.length - 1; j += 4) {
+        const key = parts[j]!;
+        const value = parts[j + 2]!;
+        pairs.push({ name: String(scalar(key.t)), key: partRange(line, key), value: partRange(line, value), token: value.t });
+      }
+      return { range, pairs };
+    }
     const items: Range[] = [];
     const tokens: string[] = [];
     for (let j = node.at + 1; j < parts.length - 1; j += 2) {
       items.push(partRange(line, parts[j]!));
       tokens.push(parts[j]!.t);
     }
-    return { range: { start: line.start + open.col, end: line.start + close.col + 1 }, ...(open.t === '[' ? { items, tokens } : {}) };
+    return { range, items, tokens };
   }
 
   /** Walks a path as `walk` in src/source-map.ts does: the node reached, the key that named it, whether all of it was found. */
@@ -197,8 +216,13 @@ export class LexDocument {
         key = undefined;
         node = item;
       } else if (node.type === 'inline') {
-        // a flow sequence's items are scalars: a path goes one step into it, and stops at the item
-        const { items, tokens } = this.inline(node);
+        // a flow collection's items and values are scalars: a path goes one step into it, and stops there
+        const { items, tokens, pairs } = this.inline(node);
+        if (pairs) {
+          const pair = pairs.find((p) => p.name === String(seg));
+          if (!pair) return { node, key, found: false };
+          return { node: pair.value, token: pair.token, key: pair.key, found: k === path.length - 1 };
+        }
         const item = typeof seg === 'number' ? items?.[seg] : undefined;
         if (!item) return { node, key, found: false };
         return { node: item, token: tokens![seg as number]!, key: undefined, found: k === path.length - 1 };
@@ -210,8 +234,11 @@ export class LexDocument {
   /** What stands for a node when no key names it (`headOf`): its own range, a mapping's first key, a sequence's first item's. */
   private head(node: Node): Range | undefined {
     switch (node.type) {
-      case 'inline':
-        return this.inline(node).range;
+      case 'inline': {
+        // (a flow mapping's first key too; a flow sequence is its own range)
+        const { range, pairs } = this.inline(node);
+        return pairs?.[0]?.key ?? range;
+      }
       case 'map':
         return this.keysOf(node).values().next().value?.key;
       case 'seq': {
@@ -230,7 +257,8 @@ export class LexDocument {
    */
   locate(path: Path, target: Target): Range | undefined {
     const { node, key, found } = this.reach(path);
-    if ('start' in node) return node; // an item of a flow sequence
+    // an item of a flow sequence (no key names it), or a value of a flow mapping
+    if ('start' in node) return target === 'value' && found ? node : key ?? node;
     if (target === 'value' && found && node.type === 'inline') return this.inline(node).range;
     return key ?? this.head(node);
   }
@@ -300,8 +328,16 @@ export class LexDocument {
         best = { path: [...path], on: 'value', range: this.rangeOf(item, source) };
         node = item;
       } else if (node.type === 'inline') {
-        // a flow sequence's items are scalars (a scalar's range takes the offset just after it)
-        const items = this.inline(node).items;
+        // a flow collection's items and values are scalars (a scalar's range takes the offset just after it)
+        const { items, pairs } = this.inline(node);
+        if (pairs) {
+          // the pairs in order, each key then its value, as the composed walk visits them
+          for (const { name, key, value } of pairs) {
+            if (offset >= key.start && offset <= key.end) return { path: [...path, this.checkedName(name, key, source)], on: 'key', range: key };
+            if (offset >= value.start && offset <= value.end) return { path: [...path, this.checkedName(name, key, source)], on: 'value', range: key };
+          }
+          return best;
+        }
         const j = items ? items.findIndex((r) => offset >= r.start && offset <= r.end) : -1;
         if (j < 0) return best;
         return { path: [...path, j], on: 'value', range: items![j]! };
@@ -330,7 +366,15 @@ export class LexDocument {
       if (target.on !== 'key' || target.range.start !== start) return undefined;
       const path = target.path.slice(0, -1);
       const map = this.reach(path);
-      if (!map.found || 'start' in map.node || map.node.type !== 'map') return undefined;
+      if (!map.found || 'start' in map.node) return undefined;
+      if (map.node.type === 'inline') {
+        // a flow mapping's key (a flow mapping that is a list item stands as `- key: …` does)
+        const pairs = this.inline(map.node).pairs;
+        if (!pairs) return undefined;
+        const keys = pairs.map((p) => this.checkedName(p.name, p.key, source));
+        return { at: 'key', path, keys, compactItem: typeof path[path.length - 1] === 'number' };
+      }
+      if (map.node.type !== 'map') return undefined;
       const keys = this.entriesOf(map.node).map(([name, e]) => this.checkedName(name, e.key, source));
       return { at: 'key', path, keys, compactItem: map.node.from === 1 };
     }

@@ -7,10 +7,10 @@ import type { Range } from './types.js';
  * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
  * syntax tree costs more than the lexing). It reads only the plainest YAML, the shape of most configuration
  * files: block mappings and sequences by indentation, one-line plain and simple quoted scalars, flow
- * sequences of such scalars, `{}`, block scalars (`|`, `>`) as values, comments, `---` between documents.
- * Anything else (tabs, anchors, tags, multi-line plain or quoted scalars, escapes, explicit keys, flow
- * mappings …) makes it give up, and the caller parses as before, from the same tokens (`Parser#next`), so
- * nothing is lexed twice.
+ * sequences and flow mappings of such scalars closed on their line, block scalars (`|`, `>`) as values,
+ * comments, `---` between documents. Anything else (tabs, anchors, tags, multi-line plain or quoted scalars,
+ * escapes, explicit keys, nested flow collections …) makes it give up, and the caller parses as before, from
+ * the same tokens (`Parser#next`), so nothing is lexed twice.
  *
  * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
  * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
@@ -182,6 +182,43 @@ export function scalar(t: string): unknown {
 
 export const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
 
+/**
+ * A flow mapping of scalars closed on its line, `{k: v, k2: "v2"}` or `{}`, from its `{` at part `at` to the
+ * line's last part. Each key is a scalar followed by `:`, a space and a scalar value; anything else (an empty
+ * or a missing value, nesting, a trailing comma, `k:v`) is left to the parser.
+ */
+function flowMap(parts: readonly Part[], at: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  let j = at + 1;
+  if (parts[j]?.t === '}') {
+    if (j + 1 !== parts.length) giveUp();
+    return out;
+  }
+  for (;;) {
+    const key = parts[j]?.t;
+    const colon = parts[j + 1];
+    const value = parts[j + 2];
+    if (!isScalarToken(key) || colon?.t !== ':' || !isScalarToken(value?.t)) giveUp();
+    // `k: v` with a space after the colon, and keys within the composer's limit on implicit keys
+    if (value!.col <= colon!.col + 1 || colon!.col - parts[j]!.col > MAX_IMPLICIT_KEY - 24) giveUp();
+    // a plain scalar starting with `:` in a flow collection is refused by the platform's decoder (YAML 1.1)
+    if ((key![0] === SCALAR && key![1] === ':') || (value!.t[0] === SCALAR && value!.t[1] === ':')) giveUp();
+    const k = scalar(key!);
+    // a null key is refused by the platform's decoder: the full parse reports it
+    if (k === null) giveUp();
+    const name = String(k);
+    if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
+    out[name] = scalar(value!.t);
+    const sep = parts[j + 3]?.t;
+    if (sep === '}') {
+      if (j + 4 !== parts.length) giveUp();
+      return out;
+    }
+    if (sep !== ',') giveUp();
+    j += 4;
+  }
+}
+
 class Reader {
   i = 0;
   /** Collections open (the reader recurses once a level; deeper documents are left to the parser). */
@@ -192,7 +229,7 @@ class Reader {
     if (++this.depth > FAST_MAX_DEPTH) giveUp();
   }
 
-  /** A value written after `key: ` or `- ` on one line: a scalar, a flow sequence of scalars or `{}`. */
+  /** A value written after `key: ` or `- ` on one line: a scalar, a flow sequence or a flow mapping of scalars. */
   inline(parts: Line['parts'], at: number): unknown {
     const p = parts[at]!;
     if (p.block) {
@@ -203,10 +240,7 @@ class Reader {
       if (at + 1 !== parts.length) giveUp();
       return scalar(p.t);
     }
-    if (p.t === '{') {
-      if (parts[at + 1]?.t !== '}' || at + 2 !== parts.length) giveUp();
-      return {};
-    }
+    if (p.t === '{') return flowMap(parts, at);
     if (p.t !== '[') return giveUp();
     const out: unknown[] = [];
     let j = at + 1;

@@ -139,7 +139,15 @@ describe('the lexer reader (src/lex-read.ts)', () => {
     expect(lexValues('a: |\n  x\n   y\n\nb: >-\n  p\n  q\n\n  r\nl:\n  - |+\n    z\n\n  - k: |2\n       w\n    j: 1\n')?.values).toEqual([
       { a: 'x\n y\n', b: 'p q\nr', l: ['z\n\n', { k: ' w\n', j: 1 }] },
     ]);
-    for (const text of ['a: &x 1\n', 'a: *x\n', 'a: !!str 1\n', 'a: | x\n  y\n', '- |\n  x\n -y\n', 'a: |0\n  x\n', 'a: x\n  y\n', 'a: "x\\ny"\n', '? a\n: b\n', 'a: {b: 1}\n', 'a: [x,\n  y]\n', 'a: 1\na: 2\n', 'a: yes\n', '-\n  a: 1\n', 'a: [x]# c\n', 'a:\tb\n', '%YAML 1.1\n---\na: 1\n', 'a: 1\n...\n']) {
+    // flow mappings of scalars closed on their line, as values of keys and as list items
+    expect(lexValues('a: {b: 1, "c": \'d\'}  # e\nl:\n  - {k: v}\n  - {}\n  - {x: "", z: null}\n')?.values).toEqual([
+      { a: { b: 1, c: 'd' }, l: [{ k: 'v' }, {}, { x: '', z: null }] },
+    ]);
+    // (and not: `k:v`, an empty or missing value, a trailing comma, nesting, a duplicate, a null key, over two lines, as a key)
+    for (const text of ['a: {b:1}\n', 'a: {b: }\n', 'a: {b}\n', 'a: {b: 1,}\n', 'a: {b: {c: 1}}\n', 'a: {b: [1]}\n', 'a: {b: 1, b: 2}\n', 'a: {~: 1}\n', 'a: {b: 1,\n  c: 2}\n', '{b: 1}: c\n', '- {b: 1}: c\n', 'a: {b: :x}\n']) {
+      expect(lexValues(text), JSON.stringify(text)).toBeUndefined();
+    }
+    for (const text of ['a: &x 1\n', 'a: *x\n', 'a: !!str 1\n', 'a: | x\n  y\n', '- |\n  x\n -y\n', 'a: |0\n  x\n', 'a: x\n  y\n', 'a: "x\\ny"\n', '? a\n: b\n', 'a: [x,\n  y]\n', 'a: 1\na: 2\n', 'a: yes\n', '-\n  a: 1\n', 'a: [x]# c\n', 'a:\tb\n', '%YAML 1.1\n---\na: 1\n', 'a: 1\n...\n']) {
       expect(lexValues(text), JSON.stringify(text)).toBeUndefined();
     }
   });

@@ -74,7 +74,7 @@ function expectSame(text: string, cache: LineCache, counts: Counts): void {
 const INSERTS = [':', '-', ' ', '  ', '\n', '\n  ', '#', ' #', '"', "'", "''", '[', ']', ',', '{', '}', '|', '>', '&a ', '*a', '!!str ', '? ', '---', '---\n', '\n---\n', '...\n', '%', '\n%YAML 1.1\n', '\t', '\r', '\ufeff', 'on', '0', '\\'];
 
 /** Values that end a line where the line alone and the text may lex apart: open quotes and brackets, document markers, block scalars. */
-const LINE_ENDS = ['---', '...', "'a''", "''", "'''", "'", '"', '"a', '"a\\"', "'a'b'", '[a', '[a,', '[a, b', 'a]', '{', '{}', '[]', '- ---', '%x', 'a #', '#x', ': a', 'a:', '|', '>-', '|+', '|2', '| # c', '|\n  ---', '>\n\n   a\n  b'];
+const LINE_ENDS = ['---', '...', "'a''", "''", "'''", "'", '"', '"a', '"a\\"', "'a'b'", '[a', '[a,', '[a, b', 'a]', '{', '{}', '{a: b}', '{a: b,', '{a: ', '{a: "b', "{a: 'b''}", 'a}', '[]', '- ---', '%x', 'a #', '#x', ': a', 'a:', '|', '>-', '|+', '|2', '| # c', '|\n  ---', '>\n\n   a\n  b'];
 
 /**
  * One random edit of a text: characters deleted, duplicated, swapped or inserted, a line joined with the next,
@@ -208,6 +208,11 @@ describe('the lexer reader with a line cache', () => {
       ['a carriage return', 'a: b\r\nc: d\r\n', false],
       ['no line feed at the end', 'a: b\nc: [d, e]', true],
       ['a comment right after a flow sequence', 'a: [b]# c\n', false],
+      ['a flow mapping', 'a: {b: c, "d": \'e\'}\nl:\n  - {f: g}\n', true],
+      ['a flow mapping over two lines', 'a: {b: c,\n  d: e}\n', false],
+      ['a flow mapping closed on the next line', 'a: {b: c\n}\n', false],
+      ['a flow mapping whose quoted value goes on over the next line', 'a: {b: "c\n  d"}\n', false],
+      ['a comment right after a flow mapping', 'a: {b: c}# d\n', false],
     ];
     for (const [name, text, read] of cases) {
       const whole = lexText(text);

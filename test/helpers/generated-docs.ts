@@ -38,8 +38,8 @@ const SUPPRESSIBLE = ['schema/unknown-field', 'schema/unknown-field-ignored', 's
 
 /**
  * Writes values as YAML, choosing a style for every node at random. A `plain` writer keeps to what the lexer
- * reader reads (quoted keys and values, flow sequences, comments); the other one also writes anchors and
- * aliases, block scalars, flow mappings and multi-line quoted strings.
+ * reader reads (quoted keys and values, flow sequences and flow mappings of scalars, comments); the other one
+ * also writes anchors and aliases, block scalars and multi-line quoted strings.
  */
 export class Writer {
   private anchors = 0;
@@ -81,7 +81,7 @@ export class Writer {
 
   private canFlow(v: Value): boolean {
     if (Array.isArray(v)) return v.every((x) => x === null || typeof x !== 'object');
-    if (isMap(v)) return !this.plain && Object.values(v).every((x) => x === null || typeof x !== 'object');
+    if (isMap(v)) return Object.values(v).every((x) => x === null || typeof x !== 'object');
     return false;
   }
 
