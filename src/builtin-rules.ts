@@ -83,3 +83,60 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   'suppression/unused': meta('A platlint-disable comment suppresses nothing.', 'warning', 'Stale suppressions hide future problems.', 'Remove the comment.'),
   'suppression/invalid': meta('A platlint-disable comment is malformed (no rule, unknown rule or no reason).', 'error', 'A suppression must say what it suppresses and why.', 'Write `# platlint-disable-next-line <rule> -- <reason>`.'),
 };
+
+/** What one code of a problem of platlint's own files says (see `OWN_FILE_CODES`). */
+export interface OwnFileCode {
+  description: string;
+  /** Where it is shown, and what the command line does instead. */
+  where: string;
+  remediation: string;
+}
+
+const CONFIG_WHERE =
+  'The language server shows it in an open `platlint.config.yaml`, at the problem; the command line stops with exit 2 and the same message, since no file can be linted under a configuration it cannot read.';
+const BASELINE_WHERE =
+  'The language server shows it in an open `platlint-suppressions.json`, at the problem; the command line stops with exit 2 and the same message.';
+
+/**
+ * The codes of problems with platlint's own files (the configuration, the suppressions file), which the
+ * language server shows as diagnostics. They are not rules: no file being linted has them, and no configuration
+ * turns them off or changes their severity (a configuration that cannot be read cannot say so). `platlint
+ * explain` documents them beside the rules.
+ */
+export const OWN_FILE_CODES: Readonly<Record<string, OwnFileCode>> = {
+  'config/syntax': { description: 'The configuration file is not well-formed YAML.', where: CONFIG_WHERE, remediation: 'Fix the syntax at the position shown.' },
+  'config/schema': {
+    description: 'A key or value of the configuration file is not one it allows (an unknown key, a value of the wrong type or not one of the allowed values).',
+    where: CONFIG_WHERE,
+    remediation: 'Correct the key or value the message names; the README section "Configuration" lists every key.',
+  },
+  'config/unknown-rule': {
+    description: "The configuration names a rule id that platlint does not have (in `rules:` or an override's `rules:`).",
+    where: CONFIG_WHERE,
+    remediation: 'Use an id that `platlint rules` lists (the message suggests the nearest one), or an area wildcard such as `security/*`.',
+  },
+  'config/policy': {
+    description:
+      "A policy of the configuration cannot be used: an expression or field path that does not compile against its kinds (shown at the character), a kind platlint does not check, an id or name given twice, or an id in an area of platlint's own rules.",
+    where: CONFIG_WHERE,
+    remediation: 'Correct the expression at the character shown; the README section "Writing your own rules (policies)" describes what a policy may use.',
+  },
+  'config/invalid': {
+    description: 'The document is linted with the default configuration, because its configuration file cannot be used.',
+    where:
+      'The language server shows it at 1:1 of each document linted while the configuration file is invalid, naming the file and the first problem\'s position (related information points there); the command line stops with exit 2 instead.',
+    remediation: 'Fix the configuration file; the document is linted again under it when it is saved.',
+  },
+  'baseline/syntax': { description: 'The suppressions file is not JSON.', where: BASELINE_WHERE, remediation: 'Fix the JSON at the position shown, or record the suppressions again with `platlint --suppress-all`.' },
+  'baseline/shape': {
+    description: 'The suppressions file is JSON, but not of the shape platlint writes (a key given twice, an entry without a whole-number `count`, an empty path).',
+    where: BASELINE_WHERE,
+    remediation: 'Correct the entry the message names, or record the suppressions again with `platlint --suppress-all`.',
+  },
+  'baseline/invalid': {
+    description: 'No finding of the document is suppressed, because the suppressions file cannot be applied.',
+    where:
+      'The language server shows it at 1:1 of each document linted while the suppressions file is unusable, naming its problem and position; every finding of the document is shown. The command line stops with exit 2 instead.',
+    remediation: 'Fix the suppressions file (its own diagnostics show where), or record the suppressions again with `platlint --suppress-all`.',
+  },
+};

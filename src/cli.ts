@@ -16,7 +16,8 @@ import { fixText } from './fix.js';
 import { fileLevelResult, internalErrorResult, lintBytes, onInternalError, type LintOptions, type LintResult } from './lint.js';
 import { decodeBytes } from './read.js';
 import { closestMatches } from './services/suggest.js';
-import { allRules, explainRule, type ExtraRule } from './docs.js';
+import { allRules, explainOwnFileCode, explainRule, type ExtraRule } from './docs.js';
+import { OWN_FILE_CODES } from './builtin-rules.js';
 import { policyRules } from './policies/config.js';
 import { BaselineError, baselineUsage, finishBaseline, suppressRuleUsage, openBaseline, type BaselineRun } from './baseline.js';
 
@@ -153,7 +154,10 @@ function listRules(io: CliIo, extra: readonly ExtraRule[]): number {
   return 0;
 }
 
-/** `platlint explain <rule>`: one rule's documentation (a policy's from its description and expressions). */
+/**
+ * `platlint explain <rule>`: one rule's documentation (a policy's from its description and expressions), or what
+ * a code of a problem with platlint's own files means (`config/schema` …, which the language server shows).
+ */
 function explain(ids: readonly string[], io: CliIo, extra: readonly ExtraRule[]): number {
   if (ids.length === 0) {
     io.stderr('platlint: explain needs a rule id, such as platlint explain schema/unknown-field\n');
@@ -163,8 +167,13 @@ function explain(ids: readonly string[], io: CliIo, extra: readonly ExtraRule[])
   const policies = new Set(extra.map((r) => r.id));
   for (const id of ids) {
     const rule = rules.get(id);
+    const own = OWN_FILE_CODES[id];
+    if (!rule && own) {
+      io.stdout(explainOwnFileCode(id, own) + '\n');
+      continue;
+    }
     if (!rule) {
-      const near = closestMatches(id, [...rules.keys()]);
+      const near = closestMatches(id, [...rules.keys(), ...Object.keys(OWN_FILE_CODES)]);
       io.stderr(`platlint: unknown rule ${id}${near.length ? `; did you mean ${near[0]}?` : ''} (platlint rules lists them)\n`);
       return 2;
     }

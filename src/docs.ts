@@ -1,5 +1,5 @@
 import { RULES } from '../rules/index.js';
-import { BUILTIN_RULES } from './builtin-rules.js';
+import { BUILTIN_RULES, type OwnFileCode } from './builtin-rules.js';
 import type { RuleMeta } from './define-rule.js';
 
 /** The kinds the checks over a set of files look at (src/objects.ts). */
@@ -40,6 +40,22 @@ export function explainRule(id: string, meta: RuleMeta, kinds?: string): string 
     `**Why:** ${meta.docs.rationale}`,
     '',
     `**Fix:** ${meta.docs.remediation}`,
+    '',
+  ].join('\n');
+}
+
+/** The documentation of a code of a problem with platlint's own files (`OWN_FILE_CODES`): not a rule. */
+export function explainOwnFileCode(id: string, code: OwnFileCode): string {
+  return [
+    `## ${id}`,
+    '',
+    code.description,
+    '',
+    "- Not a rule: a problem of platlint's own files, which no configuration turns off or changes the severity of.",
+    '',
+    `**Where:** ${code.where}`,
+    '',
+    `**Fix:** ${code.remediation}`,
     '',
   ].join('\n');
 }

@@ -369,6 +369,18 @@ describe('rules and explain', () => {
       stderr: 'platlint: unknown rule schema/unknown-feld; did you mean schema/unknown-field? (platlint rules lists them)\n',
     });
   });
+  it("platlint explain documents the codes of problems with platlint's own files, which are not rules", () => {
+    const r = platlint(['explain', 'config/schema', 'baseline/invalid']);
+    expect(r.code).toBe(0);
+    const pages = r.stdout.split(/(?=^## )/m);
+    expect(pages.map((p) => p.split('\n').slice(0, 5))).toEqual([
+      ['## config/schema', '', 'A key or value of the configuration file is not one it allows (an unknown key, a value of the wrong type or not one of the allowed values).', '', "- Not a rule: a problem of platlint's own files, which no configuration turns off or changes the severity of."],
+      ['## baseline/invalid', '', 'No finding of the document is suppressed, because the suppressions file cannot be applied.', '', "- Not a rule: a problem of platlint's own files, which no configuration turns off or changes the severity of."],
+    ]);
+    // they are not rules: `platlint rules` does not list them, and `rules:` cannot name them
+    expect(platlint(['rules']).stdout).not.toMatch(/^config\/schema /m);
+    expect(platlint(['explain', 'config/schme'])).toMatchObject({ code: 2, stderr: expect.stringContaining('did you mean config/schema?') });
+  });
 });
 
 describe('the set of files', () => {
