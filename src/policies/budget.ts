@@ -180,6 +180,15 @@ export function instrument(root: unknown): readonly { op: string; args: unknown 
         if (sized) charge(sizeOf(out));
         return out;
       };
+    } else if (node.op === 'value') {
+      // a literal: its value, so its size, is the same each time, and its evaluation cannot fail: the node's
+      // unit and its size in one charge (past the budget either way exactly when the two charges would be)
+      const value = node.args;
+      const units = 1 + sizeOf(value);
+      node.evaluate = () => {
+        if ((meter.used += units) > meter.limit) overBudget();
+        return value;
+      };
     } else {
       node.evaluate = function (this: unknown, ev, ast, ctx) {
         if (++meter.used > meter.limit) overBudget();

@@ -83,16 +83,21 @@ function makeConverter(kind: KindEnvironment, read: ReadonlySet<string>, type: s
   const Cls = kind.classes.get(type);
   const fields = kind.types.types[type];
   if (!Cls || !fields) return dyn;
-  let byField: Map<string, Converter> | undefined;
+  let names: string[] | undefined;
+  let convs: Converter[] | undefined;
   return (v) => {
     if (!isPlainObject(v)) return undefined;
-    byField ??= new Map(Object.keys(fields).filter((f) => read.has(f)).map((f) => [f, converterFor(kind, read, fields[f]!)]));
+    if (names === undefined || convs === undefined) {
+      names = Object.keys(fields).filter((f) => read.has(f));
+      convs = names.map((f) => converterFor(kind, read, fields[f]!));
+    }
     const out = new Cls() as Record<string, unknown>;
-    // the document's own keys (a few), not every field of the type
-    for (const f in v) {
-      const conv = byField.get(f);
-      if (conv === undefined || !Object.prototype.hasOwnProperty.call(v, f)) continue;
-      const c = conv(v[f]);
+    // the fields the policies read (a few), in the type's order: every value of a type then has the same
+    // shape, which the library's reads of its fields are faster on (the document's own order gives many)
+    for (let i = 0; i < names.length; i++) {
+      const f = names[i]!;
+      if (!Object.prototype.hasOwnProperty.call(v, f)) continue;
+      const c = convs[i]!(v[f]);
       if (c !== undefined) out[f] = c;
     }
     return out;

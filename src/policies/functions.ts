@@ -270,10 +270,15 @@ function findAll(s: string, p: string, n: number): string[] {
   return out;
 }
 
+/** The last string absoluteUrl read, and its URL: `isURL(x) && url(x)` (the usual guard) reads `x` once. */
+let lastUrl: { text: string; url: GoUrl | undefined } | undefined;
+
 function absoluteUrl(s: string): GoUrl | undefined {
+  if (lastUrl?.text === s) return lastUrl.url;
   const r = parseGoUrl(s);
-  if (!r.ok) return undefined;
-  return r.url.scheme !== '' || r.url.path.startsWith('/') ? r.url : undefined;
+  const url = r.ok && (r.url.scheme !== '' || r.url.path.startsWith('/')) ? r.url : undefined;
+  lastUrl = { text: s, url };
+  return url;
 }
 
 function hostPort(host: string): { hostname: string; port: string } {

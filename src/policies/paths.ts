@@ -112,25 +112,27 @@ export function pathOf(link: PathLink): Path {
  */
 export function itemsAt(value: unknown, segments: readonly Segment[]): { self: unknown; at: PathLink }[] {
   const out: { self: unknown; at: PathLink }[] = [];
-  const visit = (v: unknown, i: number, at: PathLink): void => {
+  eachItem(value, segments, (self, at) => void out.push({ self, at }));
+  return out;
+}
+
+/** Calls `visit` with each value a path reaches in a value, in the order of itemsAt, as it reaches it. */
+export function eachItem(value: unknown, segments: readonly Segment[], visit: (self: unknown, at: PathLink) => void): void {
+  const walk = (v: unknown, i: number, at: PathLink): void => {
     if (v === undefined || v === null) return;
-    if (i === segments.length) {
-      out.push({ self: v, at });
-      return;
-    }
+    if (i === segments.length) return visit(v, at);
     const s = segments[i]!;
     if (typeof v !== 'object') return;
     if (s.kind === 'all') {
-      if (Array.isArray(v)) for (let k = 0; k < v.length; k++) visit(v[k], i + 1, { parent: at, key: k });
-      else if (v instanceof Map) for (const [k, x] of v.entries()) visit(x, i + 1, { parent: at, key: k as string });
-      else for (const k of Object.keys(v)) visit((v as Record<string, unknown>)[k], i + 1, { parent: at, key: k });
+      if (Array.isArray(v)) for (let k = 0; k < v.length; k++) walk(v[k], i + 1, { parent: at, key: k });
+      else if (v instanceof Map) for (const [k, x] of v.entries()) walk(x, i + 1, { parent: at, key: k as string });
+      else for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], i + 1, { parent: at, key: k });
     } else if (s.kind === 'index') {
-      if (Array.isArray(v)) visit(v[s.index], i + 1, { parent: at, key: s.index });
+      if (Array.isArray(v)) walk(v[s.index], i + 1, { parent: at, key: s.index });
     } else {
       const key = s.kind === 'field' ? s.name : s.key;
-      if (!Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, key)) visit((v as Record<string, unknown>)[key], i + 1, { parent: at, key });
+      if (!Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, key)) walk((v as Record<string, unknown>)[key], i + 1, { parent: at, key });
     }
   };
-  visit(value, 0, undefined);
-  return out;
+  walk(value, 0, undefined);
 }

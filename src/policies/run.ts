@@ -16,7 +16,7 @@ import type { Path } from '../path.js';
 import { BudgetExceeded, PolicyEvalError, startMeter } from './budget.js';
 import { compiledByKind, type Compiled, type CompiledPolicies, type CompiledPolicy, type CompiledValidation } from './compile.js';
 import { converterOf, redactedCopy } from './convert.js';
-import { itemsAt, pathOf, type PathLink } from './paths.js';
+import { eachItem, itemsAt, pathOf, type PathLink } from './paths.js';
 import { EVALUATION_ERROR, MAX_MESSAGE, POLICY_BUDGET, type PolicySet } from './spec.js';
 
 const compiledSets = new WeakMap<PolicySet, CompiledPolicies>();
@@ -57,6 +57,22 @@ class VariableFailed extends Error {
 
 type Activation = { object: unknown; variables: object; self?: unknown };
 
+/**
+ * Evaluates a compiled expression, without stack traces: what it throws is never shown with its stack (the
+ * runner turns it into a finding by its code, or the budget's error goes up), and the library throws an error
+ * for each field an evaluation reads that is not set (`self.resources` left of an `||` that then holds, on
+ * every item without it), whose stack trace costs more to capture than the whole evaluation.
+ */
+function evaluate(c: Compiled, act: Activation): unknown {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return c.program(act);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** The `variables` object of a document: each variable evaluated on first use, once. */
 function variablesOf(policy: CompiledPolicy, object: unknown): object {
   const vars = new policy.variablesClass();
@@ -70,7 +86,7 @@ function variablesOf(policy: CompiledPolicy, object: unknown): object {
       get() {
         if (!done) {
           try {
-            value = v.compiled.program(act);
+            value = evaluate(v.compiled, act);
           } catch (err) {
             throw err instanceof VariableFailed || err instanceof BudgetExceeded ? err : new VariableFailed(v.compiled, err);
           }
@@ -151,7 +167,7 @@ function runPolicy(policy: CompiledPolicy, doc: Doc, out: RuleFinding[]): void {
       for (const m of policy.matchConditions) {
         let r: unknown;
         try {
-          r = m.compiled.program(act);
+          r = evaluate(m.compiled, act);
         } catch (err) {
           if (err instanceof BudgetExceeded) throw err;
           out.push(evaluationError(id, m.compiled, err, []));
@@ -172,10 +188,11 @@ function runPolicy(policy: CompiledPolicy, doc: Doc, out: RuleFinding[]): void {
         continue;
       }
       itemAct ??= { object, variables, self: undefined };
-      for (const item of itemsAt(object, v.forEach)) {
-        itemAct.self = item.self;
-        check(v, itemAct, item.at);
-      }
+      const act = itemAct;
+      eachItem(object, v.forEach, (self, at) => {
+        act.self = self;
+        check(v, act, at);
+      });
     }
   } catch (err) {
     if (!(err instanceof BudgetExceeded)) throw err;
@@ -191,7 +208,7 @@ function runPolicy(policy: CompiledPolicy, doc: Doc, out: RuleFinding[]): void {
   function check(v: CompiledValidation, act: Activation, at: PathLink): void {
     let r: unknown;
     try {
-      r = v.expression.program(act);
+      r = evaluate(v.expression, act);
     } catch (err) {
       if (err instanceof BudgetExceeded) throw err;
       out.push(evaluationError(id, v.expression, err, pathOf(at)));
@@ -210,7 +227,7 @@ function runPolicy(policy: CompiledPolicy, doc: Doc, out: RuleFinding[]): void {
       messageVariables ??= variablesOf(policy, redactedDoc);
       const redactedSelf = v.forEach ? itemsAt(redactedDoc, path.map((seg) => (typeof seg === 'number' ? { kind: 'index' as const, index: seg, start: 0, end: 0 } : { kind: 'key' as const, key: seg, start: 0, end: 0 })))[0]?.self : undefined;
       try {
-        const m = v.messageExpression.program(v.forEach ? { object: redactedDoc, variables: messageVariables, self: redactedSelf } : { object: redactedDoc, variables: messageVariables });
+        const m = evaluate(v.messageExpression, v.forEach ? { object: redactedDoc, variables: messageVariables, self: redactedSelf } : { object: redactedDoc, variables: messageVariables });
         if (typeof m === 'string' && m.trim() !== '') message = oneLine(m);
         else out.push(evaluationError(id, v.messageExpression, new PolicyEvalError('empty_message', 'no message'), path));
       } catch (err) {
