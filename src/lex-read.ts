@@ -395,8 +395,11 @@ function documents(tokens: readonly string[]): { bounds: Bound[]; composed: numb
   let composed = tokens.includes(DOC_START) ? 1 : 0;
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i] !== '---') continue;
-    // (after a line break, or after a block scalar's content, which ends with its last line's)
-    if (i > 0 && tokens[i - 1]![tokens[i - 1]!.length - 1] !== '\n' && tokens[i - 1] !== DOC_START) giveUp();
+    // (after a line break, or after a block scalar's content, which ends with its last line's, or is empty: then
+    // its header's line break is before it)
+    let before = tokens[i - 1];
+    if (before === '' && i >= 3 && tokens[i - 2] === SCALAR) before = tokens[i - 3];
+    if (i > 0 && before![before!.length - 1] !== '\n' && before !== DOC_START) giveUp();
     if (tokens[i + 1] !== undefined && tokens[i + 1] !== '\n') giveUp();
     if (tokens[i - 1] !== DOC_START) composed++;
     if (i > start) bounds.push({ from: start, to: i });

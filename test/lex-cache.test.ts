@@ -198,6 +198,7 @@ describe('the lexer reader with a line cache', () => {
       ['a block scalar at the text\'s end, no line feed', 'a: |\n  b', true],
       ['a block scalar header at the text\'s end', 'a: |', true],
       ['a block scalar before a `---`', 'a: |\n  b\n---\nc: d\n', true],
+      ['an empty block scalar before a `---`', 'a: | # c\n---\nb: |\n---\nc: d\n', true],
       ['a block scalar whose content holds `---`, quotes, brackets and `#`', 'a: |\n  ---\n  "b\n  [c\n  # d\ne: f\n', true],
       ['a line less indented than a block scalar\'s content but more than its key', 'a:\n  b: |\n      x\n    y\n', false],
       ['a block scalar with leading blank lines more indented than its content', 'a: |\n      \n  b\n', false],
