@@ -10,14 +10,15 @@ const EVENT_REQUIRED = ['level', 'auditID', 'stage', 'requestURI', 'verb', 'user
  * platform's constants). Kept here, not as schema enums: no part of the platform reads these payloads, so no
  * other value is ever refused.
  */
-const VALUES: Record<'level' | 'stage', readonly string[]> = {
+const VALUES: Record<'level' | 'stage' | 'operation', readonly string[]> = {
   level: ['None', 'Metadata', 'Request', 'RequestResponse'],
   stage: ['RequestReceived', 'ResponseStarted', 'ResponseComplete', 'Panic'],
+  operation: ['CREATE', 'UPDATE', 'DELETE', 'CONNECT'],
 };
 
 const listed = (values: readonly string[]) => values.map((v) => `\`${v}\``).join(', ');
 
-type Report = (path: (string | number)[], message: string, extra?: { target: 'key' }) => void;
+type Report = (path: (string | number)[], message: string) => void;
 
 /** The checks of one audit event, at `base` (`[]` for an Event, `['items', i]` for an item of a list). */
 function checkEvent(event: Obj, base: (string | number)[], report: Report): void {
@@ -33,23 +34,30 @@ function checkEvent(event: Obj, base: (string | number)[], report: Report): void
 
 export default defineRule({
   id: 'payload/spec-conformance',
-  kinds: ['Event', 'EventList'],
+  kinds: ['AdmissionReview', 'Event', 'EventList'],
   meta: {
-    description: 'A payload the platform writes itself (an audit event) carries the fields the spec marks required, with values of the spec\'s types.',
+    description: 'A payload the platform writes itself (an audit event, an admission request) carries the fields the spec marks required, with values of the spec\'s types.',
     severity: 'warning',
     status: 'stable',
     docs: {
       rationale:
-        'The API server writes every audit event itself (apiserver pkg/audit/request.go, NewEventFromRequest, and the stage and level its audit handler sets: pkg/endpoints/filters/audit.go) and sends or logs it (the log and webhook backends, plugin/pkg/audit/log and plugin/pkg/audit/webhook); no part of the platform decodes an event, so none validates one. An event in a file is a sample, a test input or a tool\'s fixture, which the platform neither reads nor refuses: an event without a field the spec marks R, with a `level` or `stage` that is not one of the platform\'s constants, or an item of an EventList that names another apiVersion or kind, is not one the platform would write, so a consumer tested with it is tested on an impossible input. A warning, not an error. What the platform\'s types cannot hold (a string for `user`, a malformed timestamp) stays a schema error: a reader decoding with those types fails.',
+        'The API server writes every audit event itself (apiserver pkg/audit/request.go, NewEventFromRequest, and the stage and level its audit handler sets: pkg/endpoints/filters/audit.go) and sends or logs it (the log and webhook backends, plugin/pkg/audit/log and plugin/pkg/audit/webhook); no part of the platform decodes an event, so none validates one. An event in a file is a sample, a test input or a tool\'s fixture, which the platform neither reads nor refuses: an event without a field the spec marks R, with a `level` or `stage` that is not one of the platform\'s constants, or an item of an EventList that names another apiVersion or kind, is not one the platform would write, so a consumer tested with it is tested on an impossible input. A warning, not an error. The same holds for the `operation` of an AdmissionReview request (`v1` and `v1beta1`): the API server writes it from its own admission attributes (apiserver pkg/admission/plugin/webhook/request/admissionreview.go, CreateV1AdmissionReview and CreateV1beta1AdmissionReview) and never decodes a request, so another value is refused by nothing (the required fields of a request: payload/admission-request-complete). What the platform\'s types cannot hold (a string for `user`, a malformed timestamp) stays a schema error: a reader decoding with those types fails.',
       remediation:
-        'Write the event as the API server does: `level` one of `None`, `Metadata`, `Request`, `RequestResponse`; `stage` one of `RequestReceived`, `ResponseStarted`, `ResponseComplete`, `Panic`; and every field the spec marks R (`level`, `auditID`, `stage`, `requestURI`, `verb`, `user`; `items` of a list).',
-      spec: '3-config-and-payload-types.md#events (Event: level, auditID, stage, requestURI, verb, user R; Level and Stage: the platform\'s values; EventList.items R)',
+        'Write the event as the API server does: `level` one of `None`, `Metadata`, `Request`, `RequestResponse`; `stage` one of `RequestReceived`, `ResponseStarted`, `ResponseComplete`, `Panic`; and every field the spec marks R (`level`, `auditID`, `stage`, `requestURI`, `verb`, `user`; `items` of a list); write a request\'s `operation` as one of `CREATE`, `UPDATE`, `DELETE`, `CONNECT`.',
+      spec: '3-config-and-payload-types.md#events (Event: level, auditID, stage, requestURI, verb, user R; Level and Stage: the platform\'s values; EventList.items R); #admission-review (AdmissionRequest.operation: Operation)',
     },
   },
   check(value, ctx) {
     const doc = obj(value);
     if (doc === undefined) return;
-    const report: Report = (path, message, extra) => ctx.report(path, message, extra);
+    const report: Report = (path, message) => ctx.report(path, message);
+    if (ctx.kind.kind === 'AdmissionReview') {
+      const operation = str(obj(doc.request)?.operation);
+      if (operation !== undefined && !VALUES.operation.includes(operation)) {
+        report(['request', 'operation'], `operation \`${operation}\` is not one the API server writes; the spec's values are ${listed(VALUES.operation)}`);
+      }
+      return;
+    }
     if (ctx.kind.kind === 'Event') {
       checkEvent(doc, [], report);
       return;
