@@ -20,7 +20,8 @@ export default defineRule({
   },
   check(value, ctx) {
     const data = str(obj(obj(value)?.status)?.clientKeyData);
-    if (data === undefined) return;
+    // an empty string is no key (client-go compares with ""); one beside a certificate is the schema's error
+    if (data === undefined || data === '') return;
     const path = ['status', 'clientKeyData'];
     const blocks = pemBlocks(data);
     // the messages name block types only: never any part of the key

@@ -13,6 +13,7 @@ import execCredentialCertificatePem from './exec-credential-certificate-pem.js';
 import execCredentialKeyPem from './exec-credential-key-pem.js';
 import imageReviewReasonOnlyWhenDenied from './image-review-reason-only-when-denied.js';
 import reviewAllowedSet from './review-allowed-set.js';
+import specConformance from './spec-conformance.js';
 
 export const rules: readonly Rule[] = [
   admissionPatchIgnoredWhenDenied,
@@ -28,4 +29,5 @@ export const rules: readonly Rule[] = [
   execCredentialKeyPem,
   imageReviewReasonOnlyWhenDenied,
   reviewAllowedSet,
+  specConformance,
 ];
