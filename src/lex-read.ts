@@ -182,41 +182,49 @@ export function scalar(t: string): unknown {
 
 export const isScalarToken = (t: string | undefined): t is string => t !== undefined && (t[0] === SCALAR || t[0] === '"' || t[0] === "'");
 
+/** A scalar item, key or value of a flow collection; a plain one starting with `:` there is refused by the platform's decoder (YAML 1.1). */
+function flowScalar(t: string | undefined): string {
+  if (!isScalarToken(t) || (t[0] === SCALAR && t[1] === ':')) giveUp();
+  return t!;
+}
+
 /**
- * A flow mapping of scalars closed on its line, `{k: v, k2: "v2"}` or `{}`, from its `{` at part `at` to the
- * line's last part. Each key is a scalar followed by `:`, a space and a scalar value; anything else (an empty
- * or a missing value, nesting, a trailing comma, `k:v`) is left to the parser.
+ * A flow collection of scalars closed on its line, from its `[` or `{` at part `at` to the line's last part:
+ * `[a, "b"]`, `{k: v, k2: "v2"}`, `[]`, `{}`. A mapping's key is followed by `:`, a space and its value;
+ * anything else (an empty or a missing value, nesting, a trailing comma, `k:v`) is left to the parser.
  */
-function flowMap(parts: readonly Part[], at: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function flowCollection(parts: readonly Part[], at: number): unknown[] | Record<string, unknown> {
+  const isMap = parts[at]!.t === '{';
+  const close = isMap ? '}' : ']';
+  const seq: unknown[] = [];
+  const map: Record<string, unknown> = {};
   let j = at + 1;
-  if (parts[j]?.t === '}') {
-    if (j + 1 !== parts.length) giveUp();
-    return out;
-  }
-  for (;;) {
-    const key = parts[j]?.t;
-    const colon = parts[j + 1];
-    const value = parts[j + 2];
-    if (!isScalarToken(key) || colon?.t !== ':' || !isScalarToken(value?.t)) giveUp();
-    // `k: v` with a space after the colon, and keys within the composer's limit on implicit keys
-    if (value!.col <= colon!.col + 1 || colon!.col - parts[j]!.col > MAX_IMPLICIT_KEY - 24) giveUp();
-    // a plain scalar starting with `:` in a flow collection is refused by the platform's decoder (YAML 1.1)
-    if ((key![0] === SCALAR && key![1] === ':') || (value!.t[0] === SCALAR && value!.t[1] === ':')) giveUp();
-    const k = scalar(key!);
-    // a null key is refused by the platform's decoder: the full parse reports it
-    if (k === null) giveUp();
-    const name = String(k);
-    if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(out, name)) giveUp();
-    out[name] = scalar(value!.t);
-    const sep = parts[j + 3]?.t;
-    if (sep === '}') {
-      if (j + 4 !== parts.length) giveUp();
-      return out;
+  if (parts[j]?.t !== close) {
+    for (;;) {
+      if (!isMap) seq.push(scalar(flowScalar(parts[j]?.t)));
+      else {
+        const key = flowScalar(parts[j]?.t);
+        const colon = parts[j + 1];
+        const value = parts[j + 2];
+        if (colon?.t !== ':') giveUp();
+        // `k: v` with a space after the colon, and keys within the composer's limit on implicit keys
+        if (value === undefined || value.col <= colon!.col + 1 || colon!.col - parts[j]!.col > MAX_IMPLICIT_KEY - 24) giveUp();
+        const k = scalar(key);
+        // a null key is refused by the platform's decoder: the full parse reports it
+        if (k === null) giveUp();
+        const name = String(k);
+        if (name === '<<' || name === '__proto__' || Object.prototype.hasOwnProperty.call(map, name)) giveUp();
+        map[name] = scalar(flowScalar(value!.t));
+        j += 2;
+      }
+      if (parts[j + 1]?.t === close) break;
+      if (parts[j + 1]?.t !== ',') giveUp();
+      j += 2;
     }
-    if (sep !== ',') giveUp();
-    j += 4;
+    j++;
   }
+  if (j + 1 !== parts.length) giveUp();
+  return isMap ? map : seq;
 }
 
 class Reader {
@@ -240,28 +248,8 @@ class Reader {
       if (at + 1 !== parts.length) giveUp();
       return scalar(p.t);
     }
-    if (p.t === '{') return flowMap(parts, at);
-    if (p.t !== '[') return giveUp();
-    const out: unknown[] = [];
-    let j = at + 1;
-    if (parts[j]?.t === ']') {
-      if (j + 1 !== parts.length) giveUp();
-      return out;
-    }
-    for (;;) {
-      const item = parts[j]?.t;
-      if (!isScalarToken(item)) giveUp();
-      // a plain scalar starting with `:` in a flow collection is refused by the platform's decoder (YAML 1.1)
-      if (item![0] === SCALAR && item![1] === ':') giveUp();
-      out.push(scalar(item!));
-      const sep = parts[j + 1]?.t;
-      if (sep === ']') {
-        if (j + 2 !== parts.length) giveUp();
-        return out;
-      }
-      if (sep !== ',') giveUp();
-      j += 2;
-    }
+    if (p.t !== '[' && p.t !== '{') return giveUp();
+    return flowCollection(parts, at);
   }
 
   /** The block at the current line, which must be indented exactly `indent`. */
