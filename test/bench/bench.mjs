@@ -56,14 +56,19 @@ function median(xs) {
 
 /**
  * Wall time (ms, median), CPU time (user + system, ms, median) and peak RSS (MiB, largest) of several
- * commands, run interleaved (a, b, a, b …) so that a noisy machine slows all of them alike.
+ * commands, run interleaved (a, b, a, b …) so that a noisy machine slows all of them alike; every other round
+ * runs them in reverse order, so that none always follows the same one. Each command's times are kept per
+ * round (`times`, `cpus`) for ratios between commands of the same round.
  */
 function timeAll(cmds, runs) {
   const rssFile = join(tmpdir(), `platlint-bench-rss-${process.pid}`);
   const stats = cmds.map(() => ({ times: [], cpu: [], rss: 0 }));
   for (const [cmd, argv] of cmds) spawnSync(cmd, argv, { stdio: 'ignore' }); // warm the file cache
   for (let i = 0; i < runs; i++) {
-    cmds.forEach(([cmd, argv], k) => {
+    const order = cmds.map((_, k) => k);
+    if (i % 2 === 1) order.reverse();
+    for (const k of order) {
+      const [cmd, argv] = cmds[k];
       const t0 = process.hrtime.bigint();
       const r = spawnSync('/usr/bin/time', ['-q', '-f', '%M %U %S', '-o', rssFile, cmd, ...argv], { stdio: 'ignore' });
       stats[k].times.push(Number(process.hrtime.bigint() - t0) / 1e6);
@@ -71,10 +76,16 @@ function timeAll(cmds, runs) {
       const [rss, user, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
       stats[k].rss = Math.max(stats[k].rss, rss / 1024);
       stats[k].cpu.push((user + sys) * 1000);
-    });
+    }
   }
   rmSync(rssFile, { force: true });
-  return stats.map((s) => ({ ms: median(s.times), cpu: median(s.cpu), rss: s.rss }));
+  return stats.map((s) => ({ ms: median(s.times), cpu: median(s.cpu), rss: s.rss, times: s.times, cpus: s.cpu }));
+}
+
+/** The ratios b / a of the runs of one round each: their median, and the smallest and largest. */
+function pairedRatios(a, b) {
+  const r = a.map((x, i) => b[i] / x);
+  return { median: median(r), min: Math.min(...r), max: Math.max(...r) };
 }
 
 const node = process.execPath;
@@ -114,9 +125,16 @@ console.log('\ntargets: 1 file <= 2.00 x node -e 0; 5,000 files <= 1.25 x parse 
 if (CONFIG) {
   console.log(`\nwith --config ${CONFIG} (interleaved with the runs above):`);
   // CPU time (user + system) as well as wall time: on a machine shared with other work, wall time of the
-  // same command varies more than the difference measured here
-  const row = (label, a, b) => `${pad(label, 22)} ${pad(a.ms.toFixed(0) + ' ms', 10)} ${pad(b.ms.toFixed(0) + ' ms', 12)} ${pad((b.ms / a.ms).toFixed(3), 6)} ${pad(a.cpu.toFixed(0) + ' ms', 10)} ${pad(b.cpu.toFixed(0) + ' ms', 12)} ${pad((b.cpu / a.cpu).toFixed(3), 6)}`;
-  console.log(`${'files corpus threads'.padStart(22)} ${'wall'.padStart(10)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)} ${'CPU'.padStart(10)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)}`);
+  // same command varies more than the difference measured here. Each as the ratio of the medians, and as the
+  // median of the ratios of each round's two runs with their range: a busy stretch of the machine slows both
+  // runs of a round alike, and the range shows how far one reading can be trusted
+  const ratios = (a, b) => {
+    const p = pairedRatios(a, b);
+    return `${pad(p.median.toFixed(3), 6)} ${pad(`${p.min.toFixed(2)}-${p.max.toFixed(2)}`, 9)}`;
+  };
+  const row = (label, a, b) =>
+    `${pad(label, 22)} ${pad(a.ms.toFixed(0) + ' ms', 9)} ${pad(b.ms.toFixed(0) + ' ms', 12)} ${pad((b.ms / a.ms).toFixed(3), 6)} ${ratios(a.times, b.times)} ${pad(a.cpu.toFixed(0) + ' ms', 9)} ${pad(b.cpu.toFixed(0) + ' ms', 12)} ${pad((b.cpu / a.cpu).toFixed(3), 6)} ${ratios(a.cpus, b.cpus)}`;
+  console.log(`${'files corpus threads'.padStart(22)} ${'wall'.padStart(9)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)} ${'paired'.padStart(6)} ${'range'.padStart(9)} ${'CPU'.padStart(9)} ${'with config'.padStart(12)} ${'ratio'.padStart(6)} ${'paired'.padStart(6)} ${'range'.padStart(9)}`);
   for (const r of rows) {
     console.log(row(`${r.n} ${r.mix} auto`, r.lint, r.withConfig));
     console.log(row(`${r.n} ${r.mix} 1`, r.single, r.singleWithConfig));
