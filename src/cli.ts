@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { writeAtomic } from './write.js';
 import { parseArgs } from 'node:util';
-import { CONFIG_FILE_NAME, ConfigError, unknownRuleMessage, type Config, type SeveritySetting } from './config.js';
+import { checkPolicies, CONFIG_FILE_NAME, ConfigError, unknownRuleMessage, type Config, type LoadOptions, type SeveritySetting } from './config.js';
 import { printConfig } from './print-config.js';
 import { knownRuleIds } from './rule-registry.js';
 import { UsageError } from './discover.js';
@@ -348,9 +348,12 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (typeof setting === 'string') return usage(setting);
     commandLineRules.push(setting);
   }
-  /** The run's configuration: the file's (or none), --max-file-size, --rule. Throws ConfigError and UsageError. */
-  const runConfig = (): Config => {
-    const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined);
+  /**
+   * The run's configuration: the file's (or none), --max-file-size, --rule. Throws ConfigError and UsageError.
+   * With `deferPolicyCheck` its policies' expressions are checked later (checkPolicies, or lintFiles).
+   */
+  const runConfig = (options: LoadOptions = {}): Config => {
+    const base = resolveConfig(io.cwd, values['no-config'] ? false : values.config !== undefined ? resolve(io.cwd, values.config) : undefined, options);
     // the ids a --rule may name are checked once the configuration is read: they are those a `rules` of it may name
     const known = knownRuleIds(base);
     for (const [id, severity] of commandLineRules) {
@@ -385,7 +388,9 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
-    const config = runConfig();
+    // a large run starts its worker threads while the main thread type-checks the policies (lintFiles); not
+    // with --fix, whose workers could write files before an invalid configuration stops the run
+    const config = runConfig({ deferPolicyCheck: fix !== 'write' });
     const known = knownRuleIds(config);
     // the configuration's policy ids are named and suggested as platlint's are
     const suppressRuleProblem = suppressRuleUsage(values, known, (id) => closestMatches(id, [...known]));
@@ -396,6 +401,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const patterns = positionals.filter((p) => p !== '-');
     const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
+    // what is linted before lintFiles or without it needs the policies checked first
+    if (command === 'flags' || stdinCount === 1) checkPolicies(config);
     if (command === 'flags') {
       results = commandLine !== undefined ? [guarded('<command line>', () => lintFlagsArgs(commandLine, { config }))] : patterns.length > 0 ? await lintFlagFiles(patterns, settings) : [];
       if (stdinCount === 1) {

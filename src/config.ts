@@ -10,6 +10,7 @@ import type { Severity } from './types.js';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { loadPolicies, policyIds } from './policies/config.js';
 import type { PolicySet } from './policies/spec.js';
+import type { PolicyProblem } from './policies/compile.js';
 import { mapSpan, scalarOffsets } from './services/scalar-offsets.js';
 
 export const CONFIG_FILE_NAME = 'platlint.config.yaml';
@@ -119,13 +120,22 @@ export function findConfig(start: string): string | undefined {
  * Parses and validates a configuration text. Rule ids are checked against `knownRules` (with a suggestion for
  * typos); every problem comes back with its line and column.
  */
-export function parseConfig(text: string, filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[]): Config {
+export function parseConfig(text: string, filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[], options: LoadOptions = {}): Config {
   const parsed = parseText(text);
   const problems: { message: string; offset: number; end: number; code: NonNullable<ConfigProblem['code']> }[] = [];
   for (const d of parsed.diagnostics) if (d.severity === 'error') problems.push({ message: d.message, offset: d.range.start, end: d.range.end, code: 'config/syntax' });
   const doc = parsed.documents[0];
   const value = (doc?.value ?? {}) as Record<string, unknown>;
   let policies: PolicySet | undefined;
+  let deferred: (() => PolicyProblem[]) | undefined;
+  // a problem of a policy: inside an expression or path at its characters, through the scalar's own quoting
+  const policyProblem = (p: PolicyProblem) => {
+    const fallback = { start: doc!.range.start, end: doc!.range.start };
+    const node = p.span ? valueNode(doc!.doc, p.path) : null;
+    const offsets = node && isScalar(node) ? scalarOffsets(node, text) : undefined;
+    const at = (offsets && p.span && mapSpan(offsets, p.span)) || locate(doc!.doc, p.path, 'value', fallback);
+    return { message: p.message, offset: at.start, end: at.end, code: 'config/policy' as const };
+  };
   if (problems.length === 0 && doc) {
     const fallback = { start: doc.range.start, end: doc.range.start };
     for (const f of validateSchema(value, CONFIG_SUBJECT)) {
@@ -152,26 +162,31 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
     }
     problems.push(...setProblems(value, (path) => locate(doc.doc, path, 'value', fallback)).map((p) => ({ ...p, code: 'config/schema' as const })));
     if (schemaOk) {
-      const loaded = loadPolicies(value, knownRules, (path) => parsed.lineCounter.linePos(locate(doc.doc, path, 'key', fallback).start).line);
+      const loaded = loadPolicies(value, knownRules, (path) => parsed.lineCounter.linePos(locate(doc.doc, path, 'key', fallback).start).line, options.deferPolicyCheck);
       policies = loaded.set;
-      for (const p of loaded.problems) {
-        // a problem inside an expression or path: at its characters, through the scalar's own quoting
-        const node = p.span ? valueNode(doc.doc, p.path) : null;
-        const offsets = node && isScalar(node) ? scalarOffsets(node, text) : undefined;
-        const at = (offsets && p.span && mapSpan(offsets, p.span)) || locate(doc.doc, p.path, 'value', fallback);
-        problems.push({ message: p.message, offset: at.start, end: at.end, code: 'config/policy' });
-      }
+      problems.push(...loaded.problems.map(policyProblem));
+      // a configuration with other problems is reported whole, in one pass: its expressions are checked now
+      if (loaded.compile && problems.length > 0) problems.push(...loaded.compile().map(policyProblem));
+      else deferred = loaded.compile;
     }
   }
-  if (problems.length > 0) {
-    const located = problems
+  const invalid = (found: typeof problems) => {
+    const located = found
       .sort((a, b) => a.offset - b.offset)
       .map((p) => {
         const pos = parsed.lineCounter.linePos(p.offset);
         const end = parsed.lineCounter.linePos(Math.max(p.end, p.offset));
         return { message: p.message, line: pos.line, column: pos.col, endLine: end.line, endColumn: end.col, code: p.code };
       });
-    throw new ConfigError(`invalid configuration file ${filePath}`, filePath, located);
+    return new ConfigError(`invalid configuration file ${filePath}`, filePath, located);
+  };
+  if (problems.length > 0) throw invalid(problems);
+  if (deferred && policies) {
+    const compile = deferred;
+    PENDING.set(policies, () => {
+      const found = compile().map(policyProblem);
+      if (found.length > 0) throw invalid(found);
+    });
   }
   return {
     rules: (value.rules as Record<string, SeveritySetting>) ?? {},
@@ -272,14 +287,41 @@ function setProblems(value: Record<string, unknown>, at: (path: (string | number
   return problems;
 }
 
-export function loadConfig(filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[]): Config {
+export function loadConfig(filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[], options: LoadOptions = {}): Config {
   let text: string;
   try {
     text = readFileSync(filePath, 'utf8');
   } catch (err) {
     throw new ConfigError(`cannot read configuration file ${filePath}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`, filePath);
   }
-  return parseConfig(text, filePath, knownRules, suggest);
+  return parseConfig(text, filePath, knownRules, suggest, options);
+}
+
+/** How a configuration is loaded. */
+export interface LoadOptions {
+  /**
+   * Leave the compilation and type checking of the policies' expressions (most of the time of loading a
+   * configuration with policies) for `checkPolicies`, which the caller must call before anything is linted
+   * with it: a run with worker threads starts them first, so that they start while the main thread checks.
+   * A configuration with other problems is still checked whole when it is loaded.
+   */
+  deferPolicyCheck?: boolean;
+}
+
+/** The checks of policies left for later (`deferPolicyCheck`), by their set: see checkPolicies. */
+const PENDING = new WeakMap<PolicySet, () => void>();
+
+/**
+ * Compiles and type-checks the policies of a configuration loaded with `deferPolicyCheck`, and throws its
+ * ConfigError (as loading it would have) when an expression is invalid; once checked, or for any other
+ * configuration, it does nothing. A failed check fails again when called again.
+ */
+export function checkPolicies(config: Config): void {
+  const set = config.policies;
+  const check = set && PENDING.get(set);
+  if (!check) return;
+  check();
+  PENDING.delete(set);
 }
 
 /**

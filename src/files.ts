@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { DEFAULT_CONFIG, findConfig, loadConfig, type Config } from './config.js';
+import { checkPolicies, DEFAULT_CONFIG, findConfig, loadConfig, type Config, type LoadOptions } from './config.js';
 import { discover } from './discover.js';
 import { commandKind, type KindSpec } from './kinds.js';
 import { fileLevelResult, internalError, internalErrorResult, lintBytes, lintText, undecodedResult, type LintResult } from './lint.js';
@@ -43,11 +43,14 @@ export interface LintFilesOptions {
   extra?: readonly LintResult[];
 }
 
-/** Resolves the configuration for a run: explicit, from a file, found upward from `cwd`, or the default. */
-export function resolveConfig(cwd: string, configFile?: string | false): Config {
+/**
+ * Resolves the configuration for a run: explicit, from a file, found upward from `cwd`, or the default. With
+ * `deferPolicyCheck`, lintFiles checks its policies (or call checkPolicies before linting with it otherwise).
+ */
+export function resolveConfig(cwd: string, configFile?: string | false, options: LoadOptions = {}): Config {
   if (configFile === false) return { ...DEFAULT_CONFIG, baseDir: cwd };
   const file = configFile ?? findConfig(cwd);
-  return file ? loadConfig(file, RULE_IDS, suggestRuleIds) : { ...DEFAULT_CONFIG, baseDir: cwd };
+  return file ? loadConfig(file, RULE_IDS, suggestRuleIds, options) : { ...DEFAULT_CONFIG, baseDir: cwd };
 }
 
 /**
@@ -181,7 +184,10 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   }
   const todo = files.filter((f) => !cached.has(f));
   const workers = workerCount(todo.length, options.concurrency ?? 'auto');
-  const fresh = workers > 0 ? await lintInWorkers(todo, settings, workers, lintWith) : todo.map((f) => lintWith(f, settings));
+  // the policies of a configuration loaded with deferPolicyCheck are checked while the workers start (their
+  // start-up takes longer than the check, which was on the way to it), or before linting without workers
+  const check = () => checkPolicies(config);
+  const fresh = workers > 0 ? await lintInWorkers(todo, settings, workers, lintWith, check) : (check(), todo.map((f) => lintWith(f, settings)));
   const byFile = new Map(todo.map((f, i) => [f, fresh[i]!]));
   const results = files.map((f) => cached.get(f) ?? byFile.get(f)!);
   if (cache) {

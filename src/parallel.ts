@@ -63,13 +63,16 @@ export function workerCount(files: number, concurrency: 'auto' | 'off' | number)
 
 /**
  * Lints files on the main thread and `count` worker threads, handing out batches as each finishes; results
- * keep the input order.
+ * keep the input order. `started` runs on the main thread once the workers are starting, before it lints
+ * (the check of the configuration's policies: src/config.ts checkPolicies); when it throws, the workers are
+ * stopped and the error goes up.
  */
 export async function lintInWorkers(
   files: readonly string[],
   settings: RunSettings,
   count: number,
   lintOne: (file: string, settings: RunSettings) => LintResult,
+  started?: () => void,
 ): Promise<LintResult[]> {
   const entry = workerEntry()!;
   const results: LintResult[] = new Array(files.length);
@@ -114,15 +117,16 @@ export async function lintInWorkers(
       worker.once('online', give);
     });
   });
-  const onMain = (async () => {
+  const onMain = async () => {
+    started?.();
     while (next < jobs.length) {
       const job = jobs[next++]!;
       job.files.forEach((f, k) => (results[job.id + k] = lintOne(f, settings)));
       await new Promise((r) => setImmediate(r)); // let workers' messages in
     }
-  })();
+  };
   try {
-    await Promise.all([onMain, ...onWorkers]);
+    await Promise.all([onMain(), ...onWorkers]);
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runKey } from '../src/cache.js';
-import { ConfigError, parseConfig, type Config } from '../src/config.js';
+import { checkPolicies, ConfigError, parseConfig, type Config } from '../src/config.js';
 import { lintText } from '../src/lint.js';
 import { RULE_IDS, suggestRuleIds } from '../src/rule-registry.js';
 import { kindTypeTable, kindTypes } from '../src/policies/kind-types.js';
@@ -324,6 +324,54 @@ validations:
     const r = platlint(['a.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:7:28  undefined field \`authorizerz\`\n`);
+    // a run with worker threads (which start while the main thread checks the expressions), standard input, a
+    // --fix run (which checks before any worker could write) and `platlint flags` stop on it alike, nothing linted
+    for (let i = 0; i < 200; i++) writeFileSync(join(dir, `f${i}.yaml`), AUTHZ);
+    const stopped = `platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:7:28  undefined field \`authorizerz\`\n`;
+    for (const args of [['--format', 'json', '--concurrency', '2', '.'], ['--format', 'json', '-'], ['--format', 'json', '--fix', '--concurrency', '2', '.'], ['flags', '--format', 'json', '--', '--port=1']]) {
+      const run = platlint(args, { cwd: dir, input: AUTHZ });
+      expect([args.join(' '), run.code, run.stdout, run.stderr]).toEqual([args.join(' '), 2, '', stopped]);
+    }
+    expect(readFileSync(join(dir, 'f0.yaml'), 'utf8')).toBe(AUTHZ);
+  });
+
+  it('can be left for later (the command line starts its workers meanwhile): the same problems, once checked', () => {
+    const text = policy(`
+id: team/x
+description: d
+kinds: [AuthorizationConfiguration]
+severity: error
+validations:
+  - expression: object.authorizerz.size() > 0
+    message: m`);
+    const deferred = parseConfig(text, '/repo/platlint.config.yaml', RULE_IDS, suggestRuleIds, { deferPolicyCheck: true });
+    const located = (f: () => void) => {
+      try {
+        f();
+      } catch (err) {
+        if (err instanceof ConfigError) return [err.message, ...err.problems.map((p) => `${p.line}:${p.column}-${p.endLine}:${p.endColumn} ${p.code} ${p.message}`)];
+        throw err;
+      }
+      return [];
+    };
+    const expected = [`invalid configuration file /repo/platlint.config.yaml`, `${at(text, 'authorizerz')} config/policy undefined field \`authorizerz\``];
+    expect(located(() => config(text))).toEqual(expected);
+    expect(located(() => checkPolicies(deferred))).toEqual(expected);
+    // a failed check fails again; a configuration made from it (runConfig, configFor) shares its policies
+    expect(located(() => checkPolicies({ ...deferred, maxFileSize: 1 }))).toEqual(expected);
+    // with another problem, the configuration is checked whole when it is loaded: one pass, every problem
+    const twoProblems = `rules:\n  no/such-rule: warn\n${text}`;
+    expect(located(() => parseConfig(twoProblems, '/repo/platlint.config.yaml', RULE_IDS, suggestRuleIds, { deferPolicyCheck: true }))).toEqual([
+      'invalid configuration file /repo/platlint.config.yaml',
+      `${at(twoProblems, 'no/such-rule')} config/unknown-rule unknown rule \`no/such-rule\``,
+      `${at(twoProblems, 'authorizerz')} config/policy undefined field \`authorizerz\``,
+    ]);
+    // a valid set: checked once, and its findings are those of a configuration checked when loaded
+    const valid = parseConfig(FAIL_CLOSED, '/repo/platlint.config.yaml', RULE_IDS, suggestRuleIds, { deferPolicyCheck: true });
+    expect(located(() => checkPolicies(valid))).toEqual([]);
+    expect(located(() => checkPolicies(valid))).toEqual([]);
+    expect(findings(AUTHZ, valid)).toEqual(findings(AUTHZ, config(FAIL_CLOSED)));
+    expect(findings(AUTHZ, valid)).toEqual(['team/fail-closed authorizers[0].webhook.failurePolicy 12:22 error authorizer first fails open']);
   });
 });
 

@@ -25,8 +25,15 @@ export function policyIds(value: Record<string, unknown>): string[] {
 /**
  * Checks and compiles the policies of a schema-valid configuration value. `known` are the ids of platlint's own
  * rules (their areas are taken). Returns the plain-data set (undefined without policies) and the problems.
+ * With `deferCompile`, a set that passes the checks of its structure comes back uncompiled, with `compile`:
+ * the compilation and type checking of its expressions (the costly part), which gives their problems.
  */
-export function loadPolicies(value: Record<string, unknown>, known: ReadonlySet<string>, lineOf: (path: Path) => number): { set?: PolicySet; problems: PolicyProblem[] } {
+export function loadPolicies(
+  value: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  lineOf: (path: Path) => number,
+  deferCompile = false,
+): { set?: PolicySet; problems: PolicyProblem[]; compile?: () => PolicyProblem[] } {
   const list = value.policies as PolicySource[] | undefined;
   if (!Array.isArray(list) || list.length === 0) return { problems: [] };
   const problems: PolicyProblem[] = [];
@@ -60,10 +67,14 @@ export function loadPolicies(value: Record<string, unknown>, known: ReadonlySet<
   });
   const set: PolicySet = { policies: list.map((p, i) => ({ ...p, line: lineOf(['policies', i]) })), kinds };
   if (problems.length > 0) return { problems };
-  const { compiled, problems: found } = compilePolicies(set);
-  if (found.length > 0) return { problems: found };
-  rememberCompiled(set, compiled);
-  return { set, problems: [] };
+  const compile = (): PolicyProblem[] => {
+    const { compiled, problems: found } = compilePolicies(set);
+    if (found.length === 0) rememberCompiled(set, compiled);
+    return found;
+  };
+  if (deferCompile) return { set, problems: [], compile };
+  const found = compile();
+  return found.length > 0 ? { problems: found } : { set, problems: [] };
 }
 
 /** A policy's documentation, as `platlint rules`, `platlint explain` and SARIF show a rule's: from its description and expressions. */
