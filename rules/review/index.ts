@@ -9,6 +9,7 @@ import selectorOperatorKnown from './selector-operator-known.js';
 import selectorRawXorRequirements from './selector-raw-xor-requirements.js';
 import selectorValuesMatchOperator from './selector-values-match-operator.js';
 import selfNoSubject from './self-no-subject.js';
+import specConformance from './spec-conformance.js';
 import statusAllowedNotDenied from './status-allowed-not-denied.js';
 import statusFieldsSet from './status-fields-set.js';
 import subjectRequired from './subject-required.js';
@@ -23,6 +24,7 @@ export const rules: readonly Rule[] = [
   selectorRawXorRequirements,
   selectorValuesMatchOperator,
   selfNoSubject,
+  specConformance,
   statusAllowedNotDenied,
   statusFieldsSet,
   subjectRequired,

@@ -1,12 +1,14 @@
 import { defineRule } from '../../src/define-rule.js';
 import { obj } from '../../src/services/values.js';
-import { ACCESS_REVIEW_KINDS, SPEC_REVIEW } from './_review.js';
+import { SPEC_REVIEW } from './_review.js';
 
 export default defineRule({
   id: 'review/status-allowed-not-denied',
-  kinds: [...ACCESS_REVIEW_KINDS],
+  // only the kind whose status the platform reads (a webhook's answer); the status of a Local or
+  // SelfSubjectAccessReview is the server's to fill in, and the same pair there is review/spec-conformance
+  kinds: ['SubjectAccessReview'],
   meta: {
-    description: 'A review status does not set both `allowed` and `denied` to true.',
+    description: 'A SubjectAccessReview status does not set both `allowed` and `denied` to true.',
     severity: 'error',
     status: 'stable',
     docs: {
