@@ -102,9 +102,8 @@ describe('the example policies (fixtures/examples/policies)', () => {
   });
 });
 
-describe('typed at load: errors at the character in the configuration', () => {
-  it('a misspelt field of `object`', () => {
-    const text = policy(`
+/** A policy reading a field `object` does not have (`authorizerz`, at 7:28). */
+const MISSPELT = policy(`
 id: team/x
 description: d
 kinds: [AuthorizationConfiguration]
@@ -112,6 +111,10 @@ severity: error
 validations:
   - expression: object.authorizerz.size() > 0
     message: m`);
+
+describe('typed at load: errors at the character in the configuration', () => {
+  it('a misspelt field of `object`', () => {
+    const text = MISSPELT;
     expect(at(text, 'authorizerz')).toBe('7:28-7:39');
     expect(problems(text)).toEqual([`${at(text, 'authorizerz')} config/policy undefined field \`authorizerz\``]);
   });
@@ -312,14 +315,7 @@ validations:
 
   it('is exit 2 on the command line, with the position of the character', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-policies-'));
-    writeFileSync(join(dir, 'platlint.config.yaml'), policy(`
-id: team/x
-description: d
-kinds: [AuthorizationConfiguration]
-severity: error
-validations:
-  - expression: object.authorizerz.size() > 0
-    message: m`));
+    writeFileSync(join(dir, 'platlint.config.yaml'), MISSPELT);
     writeFileSync(join(dir, 'a.yaml'), AUTHZ);
     const r = platlint(['a.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
@@ -336,14 +332,7 @@ validations:
   });
 
   it('can be left for later (the command line starts its workers meanwhile): the same problems, once checked', () => {
-    const text = policy(`
-id: team/x
-description: d
-kinds: [AuthorizationConfiguration]
-severity: error
-validations:
-  - expression: object.authorizerz.size() > 0
-    message: m`);
+    const text = MISSPELT;
     const deferred = parseConfig(text, '/repo/platlint.config.yaml', RULE_IDS, suggestRuleIds, { deferPolicyCheck: true });
     const located = (f: () => void) => {
       try {
