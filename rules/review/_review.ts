@@ -1,3 +1,4 @@
+import type { RuleContext } from '../../src/define-rule.js';
 import { isObj, obj, objItems, type Obj } from '../../src/services/values.js';
 
 /** The review kinds whose spec is an access request (resource or non-resource attributes). */
@@ -29,4 +30,15 @@ export function* selectors(value: unknown): Generator<Selector> {
 /** The mapping items of a selector's `requirements`, with their paths. */
 export function* requirements(s: Selector): Generator<{ path: (string | number)[]; requirement: Obj }> {
   for (const [i, requirement] of objItems(s.selector.requirements)) yield { path: [...s.path, 'requirements', i], requirement };
+}
+
+/**
+ * Reports a status that sets both `allowed` and `denied` to true, at `denied` with `allowed` as related: an
+ * error where the platform reads the status (review/status-allowed-not-denied), a warning where the server
+ * fills it in (review/spec-conformance).
+ */
+export function reportAllowedAndDenied(value: unknown, ctx: RuleContext, message: string): void {
+  const status = obj(obj(value)?.status);
+  if (status?.allowed !== true || status.denied !== true) return;
+  ctx.report(['status', 'denied'], message, { related: [{ path: ['status', 'allowed'], message: '`allowed` is true here' }] });
 }

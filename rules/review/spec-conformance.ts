@@ -1,6 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { obj } from '../../src/services/values.js';
-import { SPEC_REVIEW } from './_review.js';
+import { reportAllowedAndDenied, SPEC_REVIEW } from './_review.js';
 
 export default defineRule({
   id: 'review/spec-conformance',
@@ -17,10 +16,6 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const status = obj(obj(value)?.status);
-    if (status?.allowed !== true || status.denied !== true) return;
-    ctx.report(['status', 'denied'], `\`denied\` is true while \`allowed\` is true; the spec forbids the pair, and the server replaces the status of a ${ctx.kind.kind} with its own decision`, {
-      related: [{ path: ['status', 'allowed'], message: '`allowed` is true here' }],
-    });
+    reportAllowedAndDenied(value, ctx, `\`denied\` is true while \`allowed\` is true; the spec forbids the pair, and the server replaces the status of a ${ctx.kind.kind} with its own decision`);
   },
 });

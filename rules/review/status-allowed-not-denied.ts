@@ -1,6 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { obj } from '../../src/services/values.js';
-import { SPEC_REVIEW } from './_review.js';
+import { reportAllowedAndDenied, SPEC_REVIEW } from './_review.js';
 
 export default defineRule({
   id: 'review/status-allowed-not-denied',
@@ -19,10 +18,6 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const status = obj(obj(value)?.status);
-    if (status?.allowed !== true || status.denied !== true) return;
-    ctx.report(['status', 'denied'], '`denied` is true while `allowed` is true; a decision is allowed, denied or no opinion, never both', {
-      related: [{ path: ['status', 'allowed'], message: '`allowed` is true here' }],
-    });
+    reportAllowedAndDenied(value, ctx, '`denied` is true while `allowed` is true; a decision is allowed, denied or no opinion, never both');
   },
 });
