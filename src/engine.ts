@@ -40,23 +40,77 @@ for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIN
  * document that name a kind of their own (the items of a `v1` `List`, an admission plugin's embedded
  * `configuration`, the EncryptionConfiguration behind the legacy `EncryptionConfig`) are checked by that
  * kind's schema and rules, at their path (see partsOf). `rules` limits the run to those rules (tests,
- * benchmarks). The configuration's `policies` run like rules, wherever the rules of their kinds run.
+ * benchmarks). The configuration's `policies` run like rules, wherever the rules of their kinds run (see
+ * policyTargets; without them here, the caller runs the policies itself, later: src/lint.ts PolicyBatch).
  */
 export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules?: readonly Rule[], policies?: PolicySet): RuleFinding[] {
   const own = rules ? rules.filter((r) => r.kinds.includes(kind.kind) && enabled(r.id)) : enabledRules(kind.kind, enabled);
   const out = [...notices(kind).filter((f) => enabled(f.ruleId)), ...runOn(value, kind, own, [])];
-  if (policies) out.push(...policyFindings(value, kind, policies, enabled));
   const items = (value as { items?: unknown } | null)?.items;
-  const itemKind = kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
+  const itemKind = listItemKind(kind);
   if (itemKind && Array.isArray(items)) {
     const itemRules = rules ? rules.filter((r) => r.kinds.includes(itemKind.kind) && enabled(r.id)) : enabledRules(itemKind.kind, enabled);
     items.forEach((item, i) => {
       if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
       out.push(...runOn(item, itemKind, itemRules, ['items', i]));
-      if (policies) out.push(...policyFindings(item, itemKind, policies, enabled).map((f) => ({ ...f, path: ['items', i, ...f.path] })));
     });
   }
-  for (const part of partsOf(value, kind)) out.push(...partFindings(part, enabled, rules, policies).filter((f) => enabled(f.ruleId)));
+  for (const part of partsOf(value, kind)) out.push(...partFindings(part, enabled, rules).filter((f) => enabled(f.ruleId)));
+  if (policies) out.push(...policyTargetFindings(policyTargets(value, kind, enabled), policies, enabled));
+  return out;
+}
+
+/** The kind of the items of a list kind (`RoleList`), when the kind is one. */
+function listItemKind(kind: KindSpec): KindSpec | undefined {
+  return kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
+}
+
+/** A value the configuration's policies check, and how their findings on it become findings of the document. */
+export interface PolicyTarget {
+  value: unknown;
+  kind: KindSpec;
+  /** A finding on `value` as one of the document (its path from the document's root); undefined when its rule is off there. */
+  place: (f: RuleFinding) => RuleFinding | undefined;
+}
+
+/**
+ * What the policies check in a document: the document, the items of a list kind, and the parts runRules
+ * checks as kinds of their own, wherever the rules of their kinds run.
+ */
+export function policyTargets(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean): PolicyTarget[] {
+  const out: PolicyTarget[] = [];
+  const visit = (v: unknown, k: KindSpec, place: PolicyTarget['place']): void => {
+    out.push({ value: v, kind: k, place });
+    const items = (v as { items?: unknown } | null)?.items;
+    const itemKind = listItemKind(k);
+    if (itemKind && Array.isArray(items)) {
+      items.forEach((item, i) => {
+        if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
+        out.push({ value: item, kind: itemKind, place: (f) => place({ ...f, path: ['items', i, ...f.path] }) });
+      });
+    }
+    for (const part of partsOf(v, k)) {
+      const { id, prefix } = part;
+      if (id.status !== 'kind') continue;
+      visit(part.value, id.kind, (f) => {
+        const g = prefix.length === 0 ? f : prefixed(f, prefix, id.kind);
+        return enabled(g.ruleId) ? place(g) : undefined;
+      });
+    }
+  };
+  visit(value, kind, (f) => f);
+  return out;
+}
+
+/** The findings of a configuration's policies on the targets of a document, placed in the document. */
+export function policyTargetFindings(targets: readonly PolicyTarget[], policies: PolicySet, enabled: (ruleId: string) => boolean): RuleFinding[] {
+  const out: RuleFinding[] = [];
+  for (const t of targets) {
+    for (const f of policyFindings(t.value, t.kind, policies, enabled)) {
+      const placed = t.place(f);
+      if (placed) out.push(placed);
+    }
+  }
   return out;
 }
 
@@ -113,13 +167,13 @@ function matching(value: unknown, pattern: readonly string[], at: Path): [Path, 
 }
 
 /** The findings of one part: its schema and rules, or why it could not be identified, at the part's path. */
-function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: readonly Rule[] | undefined, policies: PolicySet | undefined): RuleFinding[] {
+function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: readonly Rule[] | undefined): RuleFinding[] {
   const { id, prefix } = part;
   // an item or embedded object of another group (plat or not) is not checked, and not reported one by one
   if (id.status === 'foreign' || id.status === 'unchecked') return [];
   if (id.status === 'invalid') return [{ ruleId: 'document/unknown-kind', message: id.message, path: [...prefix, id.field], target: 'value' }];
   const schema: RuleFinding[] = kindSchemaFindings(part.value, id.kind).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(f.fix !== undefined ? { extra: { fix: f.fix } } : {}) }));
-  return [...schema, ...runRules(part.value, id.kind, enabled, rules, policies)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix, id.kind)));
+  return [...schema, ...runRules(part.value, id.kind, enabled, rules)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix, id.kind)));
 }
 
 function prefixed(f: RuleFinding, prefix: Path, kind: KindSpec): RuleFinding {

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { checkPolicies, DEFAULT_CONFIG, findConfig, loadConfig, type Config, type LoadOptions } from './config.js';
 import { discover } from './discover.js';
 import { commandKind, type KindSpec } from './kinds.js';
-import { fileLevelResult, internalError, internalErrorResult, lintBytes, lintText, undecodedResult, type LintResult } from './lint.js';
+import { fileLevelResult, internalError, internalErrorResult, lintText, PolicyBatch, stageBytes, undecodedResult, type LintResult } from './lint.js';
 import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
-import { lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
+import { inJobs, lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
 import { cacheFilePath, openCache } from './cache.js';
 import { checkSet, deploymentGroups, unlintedDeploymentFiles, type SetOptions } from './sets.js';
 import { VERSION } from './version.js';
@@ -58,13 +58,19 @@ export function resolveConfig(cwd: string, configFile?: string | false, options:
  * document is read as that command kind.
  */
 export function lintFile(filePath: string, config: Config, kind?: KindSpec): LintResult {
+  return stageFile(filePath, config, kind)();
+}
+
+/** lintFile in the two steps of stageText (src/lint.ts). */
+function stageFile(filePath: string, config: Config, kind: KindSpec | undefined, batch?: PolicyBatch): () => LintResult {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(filePath);
   } catch (err) {
-    return unreadable(filePath, err);
+    const r = unreadable(filePath, err);
+    return () => r;
   }
-  return lintBytes(bytes, { filePath, config, ...(kind ? { kind } : {}) });
+  return stageBytes(bytes, { filePath, config, ...(kind ? { kind } : {}) }, batch);
 }
 
 function unreadable(filePath: string, err: unknown): LintResult {
@@ -85,12 +91,33 @@ function unreadable(filePath: string, err: unknown): LintResult {
  * (reading, fixing, writing included) becomes the file's `internal/error` finding.
  */
 function lintWith(filePath: string, settings: RunSettings): LintResult {
+  return stageWith(filePath, settings)();
+}
+
+/** lintWith in the two steps of stageText (src/lint.ts); a fix is done in the first. */
+function stageWith(filePath: string, settings: RunSettings, batch?: PolicyBatch): () => LintResult {
   try {
     const kind = settings.kind === undefined ? undefined : commandKind(settings.kind);
-    return settings.fix ? fixFile(filePath, settings.config, settings.fix, kind) : lintFile(filePath, settings.config, kind);
+    if (!settings.fix) return stageFile(filePath, settings.config, kind, batch);
+    const r = fixFile(filePath, settings.config, settings.fix, kind);
+    return () => r;
   } catch (err) {
-    return internalErrorResult(filePath, err);
+    const r = internalErrorResult(filePath, err);
+    return () => r;
   }
+}
+
+/**
+ * How a worker (and the main thread) lints a job of a run's files (src/parallel.ts): the policies of their
+ * documents are evaluated together (src/lint.ts PolicyBatch). Never throws, like lintWith.
+ */
+function lintJob(files: readonly string[], settings: RunSettings): LintResult[] {
+  // a fix lints each file again after each round of fixes: file by file
+  if (settings.fix || !settings.config.policies) return files.map((f) => lintWith(f, settings));
+  const batch = new PolicyBatch();
+  const finish = files.map((f) => stageWith(f, settings, batch));
+  batch.run();
+  return finish.map((f) => f());
 }
 
 /**
@@ -187,7 +214,7 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   // the policies of a configuration loaded with deferPolicyCheck are checked while the workers start (their
   // start-up takes longer than the check, which was on the way to it), or before linting without workers
   const check = () => checkPolicies(config);
-  const fresh = workers > 0 ? await lintInWorkers(todo, settings, workers, lintWith, check) : (check(), todo.map((f) => lintWith(f, settings)));
+  const fresh = workers > 0 ? await lintInWorkers(todo, settings, workers, lintJob, check) : (check(), inJobs(todo, (job) => lintJob(job, settings)));
   const byFile = new Map(todo.map((f, i) => [f, fresh[i]!]));
   const results = files.map((f) => cached.get(f) ?? byFile.get(f)!);
   if (cache) {
@@ -203,7 +230,7 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const deployments = options.kind === undefined ? await deploymentGroups(config) : [];
   const missing = unlintedDeploymentFiles(deployments, [...files, ...(options.extra ?? []).map((r) => r.filePath)]);
   const contextWorkers = workerCount(missing.length, options.concurrency ?? 'auto');
-  const context = contextWorkers > 0 ? await lintInWorkers(missing, { config }, contextWorkers, lintWith) : missing.map((f) => lintWith(f, { config }));
+  const context = contextWorkers > 0 ? await lintInWorkers(missing, { config }, contextWorkers, lintJob) : inJobs(missing, (job) => lintJob(job, { config }));
   return checkSetGuarded([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false, deployments, context });
 }
 
@@ -227,4 +254,4 @@ export function checkSetGuarded(results: LintResult[], options: SetOptions): Lin
   }
 }
 
-serveIfWorker(lintWith);
+serveIfWorker(lintJob);

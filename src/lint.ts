@@ -2,7 +2,7 @@ import { isMainThread } from 'node:worker_threads';
 import { isScalar, LineCounter, type CST } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
-import { isCheckedPath, kindSchemaFindings, runRules, type RuleFinding } from './engine.js';
+import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets, runRules, type PolicyTarget, type RuleFinding } from './engine.js';
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, lineCounterOf, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } from './fast-parse.js';
@@ -20,6 +20,7 @@ import { SET_RULE } from './sets.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
 import type { Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
 import type { Path } from './path.js';
+import type { PolicySet } from './policies/spec.js';
 import { withoutNulls } from './services/values.js';
 
 export interface LintOptions {
@@ -309,11 +310,59 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
  * `internal/error` finding (the other files of a run are still linted).
  */
 export function lintText(text: string, options: LintOptions = {}): LintResult {
+  return stageText(text, options)();
+}
+
+/**
+ * Lints a text in two steps, for a batch of files (see PolicyBatch): the text is read and checked now, except
+ * for the configuration's policies on the documents of the lexer reader, which wait in `batch`; the function
+ * returned finishes the result, once the batch has run. Never throws, like lintText.
+ */
+export function stageText(text: string, options: LintOptions, batch?: PolicyBatch): () => LintResult {
+  const filePath = options.filePath ?? '<text>';
+  let finish: () => LintResult;
   try {
     injectedFault(text);
-    return lintTextUnguarded(text, options);
+    finish = lintTextUnguarded(text, options, batch);
   } catch (err) {
-    return internalErrorResult(options.filePath ?? '<text>', err);
+    const r = internalErrorResult(filePath, err);
+    return () => r;
+  }
+  return () => {
+    try {
+      return finish();
+    } catch (err) {
+      return internalErrorResult(filePath, err);
+    }
+  };
+}
+
+/**
+ * The policy checks of the documents of several files, evaluated together (`run`), between the two steps of
+ * stageText. The policies of one document are evaluated in a few dozen microseconds once the CEL library's
+ * code and the compiled expressions are in the processor's caches, and several times that when the rest of a
+ * file's lint ran in between (measured: README "Writing your own rules (policies)", Cost): a run's files are
+ * linted in jobs of a few dozen (src/parallel.ts), each job's policies in one batch.
+ */
+export class PolicyBatch {
+  #waiting: { targets: PolicyTarget[]; policies: PolicySet; enabled: (ruleId: string) => boolean; into: RuleFinding[]; file: { failure?: unknown } }[] = [];
+
+  /** Waits to run the policies on `targets`, adding their findings to `into`; a failure goes to `file`. */
+  add(targets: PolicyTarget[], policies: PolicySet, enabled: (ruleId: string) => boolean, into: RuleFinding[], file: { failure?: unknown }): void {
+    this.#waiting.push({ targets, policies, enabled, into, file });
+  }
+
+  /** Evaluates every waiting policy check; never throws (a failure is its file's, which then finishes with `internal/error`). */
+  run(): void {
+    for (const w of this.#waiting) {
+      if ('failure' in w.file) continue;
+      try {
+        w.into.push(...policyTargetFindings(w.targets, w.policies, w.enabled));
+      } catch (err) {
+        w.file.failure = err;
+      }
+    }
+    this.#waiting = [];
   }
 }
 
@@ -367,14 +416,16 @@ export function injectedFault(text: string): void {
   throw new Error('injected fault (PLATLINT_INTERNAL_FAULT)');
 }
 
-function lintTextUnguarded(text: string, options: LintOptions): LintResult {
+/** The first step of stageText (it throws on a failure of platlint); returns the second, which throws too. */
+function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatch | undefined): () => LintResult {
   const filePath = options.filePath ?? '<text>';
   // the file's own severities (the overrides that match its path, the command line's): see configFor
   const config = configFor(options.config ?? DEFAULT_CONFIG, options.filePath);
   const source = stripBom(text);
   if (!options.kind && UNRENDERED_TEMPLATE.test(source)) {
     // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
-    return finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
+    const r = finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
+    return () => r;
   }
   // a text that starts with `{` is JSON to the platform (src/json-text.ts); patches are not (platctl patch reads
   // its payload as YAML)
@@ -384,7 +435,29 @@ function lintTextUnguarded(text: string, options: LintOptions): LintResult {
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
   // without the syntax tree (it reads no flow mapping, so no JSON text)
   const lexed = fastReader && !json ? lexText(source, options.lineCache) : undefined;
-  const early = lexed?.values && checkValues(lexed.values, config, options.kind);
+  const file: { failure?: unknown } = {};
+  const early = lexed?.values && checkValues(lexed.values, config, options.kind, batch && { batch, file });
+  return () => {
+    if ('failure' in file) throw file.failure;
+    return lintFinish({ source, filePath, config, options, json, fastReader, lexed, early });
+  };
+}
+
+/** What the first step of stageText read and checked. */
+interface FirstStep {
+  source: string;
+  filePath: string;
+  config: Config;
+  options: LintOptions;
+  json: ReturnType<typeof readJson> | undefined;
+  fastReader: boolean;
+  lexed: ReturnType<typeof lexText> | undefined;
+  /** The checks of the lexer reader's documents, their policies done. */
+  early: FastCheck | undefined;
+}
+
+/** The second step of stageText: the findings placed (composing the text where the fast readers cannot tell), the result finished. */
+function lintFinish({ source, filePath, config, options, json, fastReader, lexed, early }: FirstStep): LintResult {
   if (early && isClean(early)) {
     // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
     const lineCounter = source.includes('platlint-disable') ? lineCounterOf(source) : new LineCounter();
@@ -572,8 +645,11 @@ function fastCheck(source: string, tokens: Tokens, config: Config, forced: KindS
   return values && checkValues(values, config, forced);
 }
 
-/** Identification, schema and rules over documents read by a fast reader (by document index). */
-function checkValues(values: readonly unknown[], config: Config, forced: KindSpec | undefined): FastCheck {
+/**
+ * Identification, schema and rules over documents read by a fast reader (by document index). With `later`,
+ * the policies' findings are added to each document's `rules` when the batch runs.
+ */
+function checkValues(values: readonly unknown[], config: Config, forced: KindSpec | undefined, later?: { batch: PolicyBatch; file: { failure?: unknown } }): FastCheck {
   const result: FastCheck = { checked: new Map(), others: new Map(), skipped: 0 };
   const enabled = enabledIn(config);
   values.forEach((value, index) => {
@@ -583,7 +659,10 @@ function checkValues(values: readonly unknown[], config: Config, forced: KindSpe
     else if (id.status !== 'kind') result.others.set(index, id);
     else {
       const read = decoded(value, id.kind);
-      result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules: runRules(read, id.kind, enabled, undefined, config.policies) });
+      const policies = config.policies;
+      const rules = runRules(read, id.kind, enabled, undefined, later ? undefined : policies);
+      if (later && policies) later.batch.add(policyTargets(read, id.kind, enabled), policies, enabled, rules, later.file);
+      result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules });
     }
   });
   return result;
@@ -687,10 +766,16 @@ function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErr
 
 /** Lints a file's raw bytes (binary, size and encoding checks first). */
 export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): LintResult {
+  return stageBytes(bytes, options)();
+}
+
+/** lintBytes in the two steps of stageText. */
+export function stageBytes(bytes: Uint8Array, options: LintOptions, batch?: PolicyBatch): () => LintResult {
   const config = options.config ?? DEFAULT_CONFIG;
   const read = decodeBytes(bytes, config.maxFileSize);
-  if (read.text !== undefined) return lintText(read.text, options);
-  return undecodedResult(options.filePath ?? '<text>', bytes, read.diagnostic, options.kind);
+  if (read.text !== undefined) return stageText(read.text, options, batch);
+  const r = undecodedResult(options.filePath ?? '<text>', bytes, read.diagnostic, options.kind);
+  return () => r;
 }
 
 /** How much of an undecodable file is searched for a plat apiVersion. */

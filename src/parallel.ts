@@ -54,6 +54,17 @@ function startWorker(entry: string, init: WorkerInit): Worker {
   return new Worker(entry, { workerData: init });
 }
 
+function jobsOf(files: readonly string[]): Job[] {
+  const jobs: Job[] = [];
+  for (let i = 0; i < files.length; i += BATCH) jobs.push({ id: i, files: files.slice(i, i + BATCH) });
+  return jobs;
+}
+
+/** Lints files on this thread in the jobs the threads of a parallel run get (lintJob: a job at a time); results keep the input order. */
+export function inJobs(files: readonly string[], lintJob: (files: readonly string[]) => LintResult[]): LintResult[] {
+  return jobsOf(files).flatMap((job) => lintJob(job.files));
+}
+
 /** Worker threads to start beside the main thread (which lints too): none for small runs or `off`. */
 export function workerCount(files: number, concurrency: 'auto' | 'off' | number): number {
   if (concurrency === 'off' || !workerEntry()) return 0;
@@ -62,7 +73,7 @@ export function workerCount(files: number, concurrency: 'auto' | 'off' | number)
 }
 
 /**
- * Lints files on the main thread and `count` worker threads, handing out batches as each finishes; results
+ * Lints files on the main thread and `count` worker threads, handing out jobs as each finishes; results
  * keep the input order. `started` runs on the main thread once the workers are starting, before it lints
  * (the check of the configuration's policies: src/config.ts checkPolicies); when it throws, the workers are
  * stopped and the error goes up.
@@ -71,13 +82,12 @@ export async function lintInWorkers(
   files: readonly string[],
   settings: RunSettings,
   count: number,
-  lintOne: (file: string, settings: RunSettings) => LintResult,
+  lintJob: (files: readonly string[], settings: RunSettings) => LintResult[],
   started?: () => void,
 ): Promise<LintResult[]> {
   const entry = workerEntry()!;
   const results: LintResult[] = new Array(files.length);
-  const jobs: Job[] = [];
-  for (let i = 0; i < files.length; i += BATCH) jobs.push({ id: i, files: files.slice(i, i + BATCH) });
+  const jobs = jobsOf(files);
   let next = 0;
   const workers: Worker[] = [];
   const onWorkers = Array.from({ length: count }, () => {
@@ -121,7 +131,7 @@ export async function lintInWorkers(
     started?.();
     while (next < jobs.length) {
       const job = jobs[next++]!;
-      job.files.forEach((f, k) => (results[job.id + k] = lintOne(f, settings)));
+      lintJob(job.files, settings).forEach((r, k) => (results[job.id + k] = r));
       await new Promise((r) => setImmediate(r)); // let workers' messages in
     }
   };
@@ -134,11 +144,11 @@ export async function lintInWorkers(
 }
 
 /** Starts the worker loop when this module is loaded as a platlint worker. */
-export function serveIfWorker(lintOne: (file: string, settings: RunSettings) => LintResult): void {
+export function serveIfWorker(lintJob: (files: readonly string[], settings: RunSettings) => LintResult[]): void {
   const init = workerData as WorkerInit | undefined;
   if (isMainThread || !init?.platlintWorker || !parentPort) return;
   const port = parentPort;
   port.on('message', (job: Job) => {
-    port.postMessage({ id: job.id, results: job.files.map((f) => lintOne(f, init.settings)) });
+    port.postMessage({ id: job.id, results: lintJob(job.files, init.settings) });
   });
 }
