@@ -149,6 +149,13 @@ const SENSITIVE: Record<string, readonly (readonly string[])[]> = {
 /** Kinds the platform decodes leniently (see `KindSpec.lenient`). */
 const LENIENT = new Set(['Policy', 'PolicyList', 'Event', 'EventList', 'Configuration', 'ExecCredential', 'AdmissionReview', 'ImageReview']);
 
+/**
+ * Kinds of one version the platform decodes leniently (see `KindSpec.lenient`): v1beta1 SubjectAccessReviews
+ * are only exchanged with webhook authorizers (the platform serves authorization v1 only), and the answers it
+ * reads are decoded without strict mode.
+ */
+const LENIENT_VERSIONS = new Set(['authorization.plat.io/v1beta1|SubjectAccessReview']);
+
 /** Kinds whose answers (documents holding the field) are decoded leniently (see `KindSpec.lenientWith`). */
 const LENIENT_WITH: Record<string, string> = { SubjectAccessReview: 'status' };
 
@@ -177,7 +184,7 @@ export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
       sensitive: SENSITIVE[kind] ?? [],
       spec: g.spec,
       ...(LIST_ITEMS[kind] ? { items: LIST_ITEMS[kind] } : {}),
-      ...(LENIENT.has(kind) ? { lenient: true as const } : {}),
+      ...(LENIENT.has(kind) || LENIENT_VERSIONS.has(`${g.group}/${version}|${kind}`) ? { lenient: true as const } : {}),
       ...(LENIENT_WITH[kind] ? { lenientWith: LENIENT_WITH[kind] } : {}),
       ...(REGISTERED_AS[`${g.group}/${version}|${kind}`] ? { registeredAs: REGISTERED_AS[`${g.group}/${version}|${kind}`] } : {}),
       ...(EMBEDDED[kind] ? { embedded: EMBEDDED[kind] } : {}),

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { obj, str } from '../../src/services/values.js';
-import { ACCESS_REVIEW_KINDS, SPEC_REVIEW, isSet } from './_review.js';
+import { ACCESS_REVIEW_KINDS, isSet, NOT_VALIDATED, SPEC_REVIEW, specValidated } from './_review.js';
 
 export default defineRule({
   id: 'review/attributes-exactly-one',
@@ -11,13 +11,14 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'An access review asks about one request, which is either a resource request or a request to a non-resource path; the server refuses a review that sets both or neither.',
+        'An access review asks about one request, which is either a resource request or a request to a non-resource path; the server refuses a review that sets both or neither.' + NOT_VALIDATED,
       remediation:
         'Keep `resourceAttributes` (verb, group, resource, namespace…) to ask about a resource, or `nonResourceAttributes` (path and verb) to ask about a path such as `/healthz`; send two reviews to ask both.',
       spec: `${SPEC_REVIEW} (SubjectAccessReviewSpec, SelfSubjectAccessReviewSpec: exactly one of the two fields)`,
     },
   },
   check(value, ctx) {
+    if (!specValidated(value, ctx.kind)) return;
     const spec = obj(obj(value)?.spec);
     if (spec === undefined) return; // missing or not a mapping: reported by the schema
     const resource = isSet(spec, 'resourceAttributes');

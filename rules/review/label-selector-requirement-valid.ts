@@ -1,7 +1,7 @@
 import { defineRule } from '../../src/define-rule.js';
 import { items, str } from '../../src/services/values.js';
 import { labelValueProblem, qualifiedNameProblem } from '../../src/services/names.js';
-import { ACCESS_REVIEW_KINDS, SPEC_REVIEW, requirements, selectors } from './_review.js';
+import { ACCESS_REVIEW_KINDS, NOT_VALIDATED, requirements, selectors, SPEC_REVIEW, specValidated } from './_review.js';
 
 export default defineRule({
   id: 'review/label-selector-requirement-valid',
@@ -12,12 +12,13 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'A label selector requirement is matched against object labels, so its key and values follow the label syntax (a key is a name of at most 63 characters with an optional DNS subdomain prefix and `/`; a value is at most 63 letters, digits, `-`, `_` and `.`); the server refuses a requirement that no label could match.',
+        'A label selector requirement is matched against object labels, so its key and values follow the label syntax (a key is a name of at most 63 characters with an optional DNS subdomain prefix and `/`; a value is at most 63 letters, digits, `-`, `_` and `.`); the server refuses a requirement that no label could match.' + NOT_VALIDATED,
       remediation: 'Write the key and values as they appear in the labels of the objects, such as `app.example.com/team` and `payments`.',
       spec: `${SPEC_REVIEW} (LabelSelectorAttributes.requirements: LabelSelectorRequirement)`,
     },
   },
   check(value, ctx) {
+    if (!specValidated(value, ctx.kind)) return;
     for (const s of selectors(value)) {
       if (s.flavor !== 'label') continue;
       for (const { path, requirement } of requirements(s)) {

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { obj, str } from '../../src/services/values.js';
-import { ACCESS_REVIEW_KINDS, SPEC_REVIEW } from './_review.js';
+import { ACCESS_REVIEW_KINDS, NOT_VALIDATED, SPEC_REVIEW, specValidated } from './_review.js';
 
 /** Whether a metadata value differs from the empty value (null, `""`, 0, false, `{}` and `[]` are empty). */
 function isSetValue(v: unknown): boolean {
@@ -19,12 +19,13 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'An access review is evaluated and returned, never stored, so a name, labels or annotations on it would be silently meaningless; the server refuses a SubjectAccessReview or SelfSubjectAccessReview with non-empty metadata, and a LocalSubjectAccessReview with anything but its namespace.',
+        'An access review is evaluated and returned, never stored, so a name, labels or annotations on it would be silently meaningless; the server refuses a SubjectAccessReview or SelfSubjectAccessReview with non-empty metadata, and a LocalSubjectAccessReview with anything but its namespace.' + NOT_VALIDATED,
       remediation: 'Remove the fields from `metadata` (or remove `metadata`); keep only `metadata.namespace` on a LocalSubjectAccessReview.',
       spec: `${SPEC_REVIEW} (optional metadata: the platform's review validation requires it empty)`,
     },
   },
   check(value, ctx) {
+    if (!specValidated(value, ctx.kind)) return;
     const metadata = obj(obj(value)?.metadata);
     if (metadata === undefined) return;
     const kind = str(obj(value)?.kind) ?? ctx.kind.kind;

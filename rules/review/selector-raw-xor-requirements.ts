@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { str } from '../../src/services/values.js';
-import { ACCESS_REVIEW_KINDS, SPEC_REVIEW, selectors } from './_review.js';
+import { ACCESS_REVIEW_KINDS, NOT_VALIDATED, selectors, SPEC_REVIEW, specValidated } from './_review.js';
 
 export default defineRule({
   id: 'review/selector-raw-xor-requirements',
@@ -11,12 +11,13 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'A selector is given either as the raw query text or in parsed form; with both, two parsers could read the same query differently, so the server refuses the request. A selector that is present but sets neither is refused too (the platform: when the selector is specified, requirements or rawSelector is required); the spec reads both empty as an unrestricted request, but the platform enforces the stricter reading, so leave the selector out instead.',
+        'A selector is given either as the raw query text or in parsed form; with both, two parsers could read the same query differently, so the server refuses the request. A selector that is present but sets neither is refused too (the platform: when the selector is specified, requirements or rawSelector is required); the spec reads both empty as an unrestricted request, but the platform enforces the stricter reading, so leave the selector out instead.' + NOT_VALIDATED,
       remediation: 'Keep `requirements` (the parsed form, which webhooks are advised to use) and remove `rawSelector`; remove a selector that sets neither.',
       spec: `${SPEC_REVIEW} (FieldSelectorAttributes and LabelSelectorAttributes, rule 4: both present is invalid)`,
     },
   },
   check(value, ctx) {
+    if (!specValidated(value, ctx.kind)) return;
     for (const s of selectors(value)) {
       const raw = str(s.selector.rawSelector);
       const reqs = s.selector.requirements;

@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { has, str } from '../../src/services/values.js';
-import { ACCESS_REVIEW_KINDS, SPEC_REVIEW, requirements, selectors } from './_review.js';
+import { ACCESS_REVIEW_KINDS, NOT_VALIDATED, requirements, selectors, SPEC_REVIEW, specValidated } from './_review.js';
 
 export default defineRule({
   id: 'review/selector-values-match-operator',
@@ -11,12 +11,13 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        '`In` and `NotIn` compare the key with a set of values, which must not be empty; `Exists` and `DoesNotExist` only test for the key, so values given with them would be ignored. The server refuses both mistakes.',
+        '`In` and `NotIn` compare the key with a set of values, which must not be empty; `Exists` and `DoesNotExist` only test for the key, so values given with them would be ignored. The server refuses both mistakes.' + NOT_VALIDATED,
       remediation: 'Add the values to compare with `In` or `NotIn`, or remove `values` from an `Exists` or `DoesNotExist` requirement.',
       spec: `${SPEC_REVIEW} (requirement object: values non-empty for In/NotIn, empty for Exists/DoesNotExist)`,
     },
   },
   check(value, ctx) {
+    if (!specValidated(value, ctx.kind)) return;
     for (const s of selectors(value)) {
       for (const { path, requirement } of requirements(s)) {
         const operator = str(requirement.operator);

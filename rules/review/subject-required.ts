@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { has, obj, str } from '../../src/services/values.js';
-import { SPEC_REVIEW } from './_review.js';
+import { NOT_VALIDATED, SPEC_REVIEW, specValidated } from './_review.js';
 
 export default defineRule({
   id: 'review/subject-required',
@@ -11,22 +11,21 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'These reviews ask whether a given user or group may act; the server refuses one that names neither, since there is no subject to check (`uid` and `extra` alone do not name one).',
+        'These reviews ask whether a given user or group may act; the server refuses one that names neither, since there is no subject to check (`uid` and `extra` alone do not name one).' + NOT_VALIDATED,
       remediation: 'Set `user` (for example `jane@example.com` or `system:serviceaccount:team-a:deployer`) and/or `groups`; to check your own access, send a SelfSubjectAccessReview instead.',
       spec: `${SPEC_REVIEW} (SubjectAccessReviewSpec.user, .groups)`,
     },
   },
   check(value, ctx) {
+    if (!specValidated(value, ctx.kind)) return;
     const spec = obj(obj(value)?.spec);
     if (spec === undefined) return;
     const user = spec.user;
-    // `v1beta1` names the groups `group`
-    const groupsField = ctx.kind.version === 'v1beta1' ? 'group' : 'groups';
-    const groups = spec[groupsField];
+    const groups = spec.groups;
     // set, or of a wrong type (reported by the schema)
     if (has(spec, 'user') && user !== null && (str(user) === undefined || user !== '')) return;
-    if (has(spec, groupsField) && groups !== null && (!Array.isArray(groups) || groups.length > 0)) return;
+    if (has(spec, 'groups') && groups !== null && (!Array.isArray(groups) || groups.length > 0)) return;
     const kind = str(obj(value)?.kind) ?? ctx.kind.kind;
-    ctx.report(['spec'], `spec names neither \`user\` nor \`${groupsField}\`; a ${kind} checks a given subject: set at least one of them`, { target: 'key' });
+    ctx.report(['spec'], `spec names neither \`user\` nor \`groups\`; a ${kind} checks a given subject: set at least one of them`, { target: 'key' });
   },
 });
