@@ -54,6 +54,7 @@ function startWorker(entry: string, init: WorkerInit): Worker {
   return new Worker(entry, { workerData: init });
 }
 
+/** The jobs of a run: its files in order, BATCH at a time. */
 function jobsOf(files: readonly string[]): Job[] {
   const jobs: Job[] = [];
   for (let i = 0; i < files.length; i += BATCH) jobs.push({ id: i, files: files.slice(i, i + BATCH) });
