@@ -24,10 +24,9 @@ function batched(texts: readonly [string, string][], config: Config): LintResult
   return finish.map((f) => f());
 }
 
-const BINDING = (name: string, indent = '') =>
-  `apiVersion: rbac.authorization.plat.io/v1
-kind: ClusterRoleBinding
-metadata:
+/** A ClusterRoleBinding's fields below `kind`, indented by `indent`, that binds `view` to the user jane. */
+const binding = (name: string, indent: string) =>
+  `metadata:
   name: ${name}
 roleRef:
   apiGroup: rbac.authorization.plat.io
@@ -37,30 +36,13 @@ subjects:
   - kind: User
     name: jane
     apiGroup: rbac.authorization.plat.io
-`
-    .split('\n')
-    .map((l) => (l === '' ? l : indent + l))
-    .join('\n');
+`.replace(/^(?=.)/gm, indent);
+
+const BINDING = (name: string, indent = '') => `${indent}apiVersion: rbac.authorization.plat.io/v1\n${indent}kind: ClusterRoleBinding\n${binding(name, indent)}`;
 
 const PARTS: [string, string][] = [
   // the items of a list kind
-  [
-    'binding-list.yaml',
-    `apiVersion: rbac.authorization.plat.io/v1
-kind: ClusterRoleBindingList
-items:
-  - metadata:
-      name: readers
-    roleRef:
-      apiGroup: rbac.authorization.plat.io
-      kind: ClusterRole
-      name: view
-    subjects:
-      - kind: User
-        name: jane
-        apiGroup: rbac.authorization.plat.io
-`,
-  ],
+  ['binding-list.yaml', `apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRoleBindingList\nitems:\n  - ${binding('readers', '    ').trimStart()}`],
   // the items of a core List, each naming its kind
   ['core-list.yaml', `apiVersion: v1\nkind: List\nitems:\n- ${BINDING('ops', '  ').trimStart()}`],
   // the legacy name of an EncryptionConfiguration
