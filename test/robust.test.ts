@@ -152,14 +152,16 @@ describe('one file failing does not take the run down', () => {
 
   it('a worker thread that dies takes only the files of its batches with it', () => {
     const dir = scratch();
-    for (let i = 0; i < 400; i++) {
-      const name = `r${String(i).padStart(3, '0')}`;
+    // 63 batches of 32: the main thread alone takes far longer to lint them than a worker takes to start, even on
+    // a loaded machine (with 400 files it once linted every batch before the worker was online)
+    for (let i = 0; i < 2016; i++) {
+      const name = `r${String(i).padStart(4, '0')}`;
       writeFileSync(join(dir, `${name}.yaml`), `apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata: {name: ${name}, namespace: ns}\nrules: []\n# FAULT-HERE\n`);
     }
     // the worker thread exits on the first file it lints (the main thread lints the same files as usual)
     const r = platlint(['--no-config', '--concurrency', '2', '--format', 'json', dir], { cwd: dir, env: { PLATLINT_INTERNAL_FAULT: 'exit:FAULT-HERE' } });
     const results = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; message: string }[] }[];
-    expect(results).toHaveLength(400);
+    expect(results).toHaveLength(2016);
     const failed = results.filter((x) => x.messages.length > 0);
     // the files of the batches the worker held (32 files each, two at a time) failed; the main thread linted
     // every other batch
