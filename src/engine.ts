@@ -46,23 +46,27 @@ for (const rule of RULES) for (const k of rule.kinds) BY_KIND.set(k, [...(BY_KIN
 export function runRules(value: unknown, kind: KindSpec, enabled: (ruleId: string) => boolean, rules?: readonly Rule[], policies?: PolicySet): RuleFinding[] {
   const own = rules ? rules.filter((r) => r.kinds.includes(kind.kind) && enabled(r.id)) : enabledRules(kind.kind, enabled);
   const out = [...notices(kind).filter((f) => enabled(f.ruleId)), ...runOn(value, kind, own, [])];
-  const items = (value as { items?: unknown } | null)?.items;
-  const itemKind = listItemKind(kind);
-  if (itemKind && Array.isArray(items)) {
+  const list = listItems(value, kind);
+  if (list) {
+    const itemKind = list.kind;
     const itemRules = rules ? rules.filter((r) => r.kinds.includes(itemKind.kind) && enabled(r.id)) : enabledRules(itemKind.kind, enabled);
-    items.forEach((item, i) => {
-      if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
-      out.push(...runOn(item, itemKind, itemRules, ['items', i]));
-    });
+    for (const [i, item] of list.items) out.push(...runOn(item, itemKind, itemRules, ['items', i]));
   }
   for (const part of partsOf(value, kind)) out.push(...partFindings(part, enabled, rules).filter((f) => enabled(f.ruleId)));
   if (policies) out.push(...policyTargetFindings(policyTargets(value, kind, enabled), policies, enabled));
   return out;
 }
 
-/** The kind of the items of a list kind (`RoleList`), when the kind is one. */
-function listItemKind(kind: KindSpec): KindSpec | undefined {
-  return kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
+/** The object items of a document of a list kind (`RoleList`), with their indexes, and their kind; undefined for other kinds. */
+function listItems(value: unknown, kind: KindSpec): { kind: KindSpec; items: [number, object][] } | undefined {
+  const itemKind = kind.items === undefined ? undefined : KINDS.find((k) => k.kind === kind.items && k.apiVersion === kind.apiVersion);
+  const items = (value as { items?: unknown } | null)?.items;
+  if (!itemKind || !Array.isArray(items)) return undefined;
+  const out: [number, object][] = [];
+  items.forEach((item: unknown, i) => {
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) out.push([i, item]);
+  });
+  return { kind: itemKind, items: out };
 }
 
 /** A value the configuration's policies check, and how their findings on it become findings of the document. */
@@ -81,14 +85,8 @@ export function policyTargets(value: unknown, kind: KindSpec, enabled: (ruleId: 
   const out: PolicyTarget[] = [];
   const visit = (v: unknown, k: KindSpec, place: PolicyTarget['place']): void => {
     out.push({ value: v, kind: k, place });
-    const items = (v as { items?: unknown } | null)?.items;
-    const itemKind = listItemKind(k);
-    if (itemKind && Array.isArray(items)) {
-      items.forEach((item, i) => {
-        if (item === null || typeof item !== 'object' || Array.isArray(item)) return;
-        out.push({ value: item, kind: itemKind, place: (f) => place({ ...f, path: ['items', i, ...f.path] }) });
-      });
-    }
+    const list = listItems(v, k);
+    for (const [i, item] of list?.items ?? []) out.push({ value: item, kind: list!.kind, place: (f) => place({ ...f, path: ['items', i, ...f.path] }) });
     for (const part of partsOf(v, k)) {
       const { id, prefix } = part;
       if (id.status !== 'kind') continue;
