@@ -9,6 +9,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { unknownRuleMessage, type Config } from './config.js';
 import { diagnosticPath } from './field-path.js';
+import { readJsonValue, type JsonExpected, type JsonNode, type JsonStop } from './json-text.js';
 import type { LineCounter } from 'yaml';
 import { lineCounterOf } from './parse.js';
 import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from './lint.js';
@@ -238,23 +239,16 @@ export function serializeBaseline(baseline: Baseline): string {
   );
 }
 
-// ---- reading: a small JSON parser of our own, for positions (V8's messages have none for some errors and
-// differ between Node versions) and for keys given twice (a hand-merged file), which JSON.parse hides
-
-/** Nodes with their offsets in the text: `start` inclusive, `end` exclusive. */
-type Node =
-  | { type: 'object'; start: number; end: number; entries: { key: string; start: number; end: number; value: Node }[] }
-  | { type: 'array'; start: number; end: number }
-  | { type: 'string'; start: number; end: number; value: string }
-  | { type: 'number'; start: number; end: number; value: number }
-  | { type: 'literal'; start: number; end: number; value: boolean | null };
+// ---- reading: by Go's JSON rules with offsets (src/json-text.ts), for positions (V8's messages have none for
+// some errors and differ between Node versions) and for keys given twice (a hand-merged file), which
+// JSON.parse hides
 
 /**
  * What makes a suppressions file unusable: `baseline/syntax` (not JSON) or `baseline/shape` (JSON, but a key
  * given twice or an entry of the wrong shape), with the offsets of the text it is about (end exclusive; a
  * syntax error at the end of a line or of the file is empty).
  */
-class JsonProblem {
+class TextProblem {
   constructor(
     readonly code: 'baseline/syntax' | 'baseline/shape',
     readonly offset: number,
@@ -263,130 +257,31 @@ class JsonProblem {
   ) {}
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const PLAIN = /[^"\\\u0000-\u001f]*/y;
-const SPACE = /[ \t\n\r]*/y;
+/** What was expected where the text stops being JSON, in this file's words. */
+const EXPECTED: Readonly<Record<Exclude<JsonExpected, 'shallower'>, string>> = {
+  value: 'a value',
+  key: 'a key in double quotes',
+  colon: '`:` after the key',
+  'comma-or-brace': '`,` or `}`',
+  'comma-or-bracket': '`,` or `]`',
+  end: 'the end of the file',
+  'string-end': '`"` to end the string (a line break or control character in a string is written as an escape)',
+  escape: 'an escape (`\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` with four hexadecimal digits) after `\\`',
+};
 
-/** Parses JSON (RFC 8259) into nodes with offsets; a syntax error is a JsonProblem at its offset. */
-function parseJson(text: string): Node {
-  let i = 0;
-  const ws = () => {
-    SPACE.lastIndex = i;
-    i += SPACE.exec(text)![0].length;
-  };
-  const found = () => {
-    if (i >= text.length) return 'the end of the file';
-    const c = text[i]!;
-    if (c === '\n' || c === '\r') return 'the end of the line';
-    return c < ' ' ? `the control character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : `\`${c}\``;
-  };
-  const fail = (expected: string): never => {
-    // the character found (a whole surrogate pair), none at the end of a line or of the file
-    const c = i < text.length ? text.codePointAt(i)! : 0x0a;
-    const width = c === 0x0a || c === 0x0d ? 0 : c > 0xffff ? 2 : 1;
-    throw new JsonProblem('baseline/syntax', i, i + width, `expected ${expected}, found ${found()}`);
-  };
-  const string = (): string => {
-    i++;
-    let out = '';
-    for (;;) {
-      // the plain characters up to the next quote, backslash or control character, in one piece
-      PLAIN.lastIndex = i;
-      const run = PLAIN.exec(text)![0];
-      out += run;
-      i += run.length;
-      const c = text[i];
-      if (c === undefined || c < ' ') fail('`"` to end the string (a line break or control character in a string is written as an escape)');
-      if (c === '"') {
-        i++;
-        return out;
-      }
-      // a backslash
-      i++;
-      const e = text[i];
-      if (e === 'u' && /^[0-9A-Fa-f]{4}$/.test(text.slice(i + 1, i + 5))) {
-        out += String.fromCharCode(parseInt(text.slice(i + 1, i + 5), 16));
-        i += 5;
-      } else if (e !== undefined && e !== 'u' && Object.prototype.hasOwnProperty.call(ESCAPES, e)) {
-        out += ESCAPES[e];
-        i++;
-      } else fail('an escape (`\\"`, `\\\\`, `\\/`, `\\b`, `\\f`, `\\n`, `\\r`, `\\t` or `\\u` with four hexadecimal digits) after `\\`');
-    }
-  };
-  const value = (): Node => {
-    ws();
-    const start = i;
-    const c = text[i];
-    if (c === '{') {
-      i++;
-      const entries: { key: string; start: number; end: number; value: Node }[] = [];
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return { type: 'object', start, end: i, entries };
-      }
-      for (;;) {
-        ws();
-        if (text[i] !== '"') fail('a key in double quotes');
-        const keyStart = i;
-        const key = string();
-        const keyEnd = i;
-        ws();
-        if (text[i] !== ':') fail('`:` after the key');
-        i++;
-        entries.push({ key, start: keyStart, end: keyEnd, value: value() });
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === '}') {
-          i++;
-          return { type: 'object', start, end: i, entries };
-        } else fail('`,` or `}`');
-      }
-    }
-    if (c === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return { type: 'array', start, end: i };
-      }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') i++;
-        else if (text[i] === ']') {
-          i++;
-          return { type: 'array', start, end: i };
-        } else fail('`,` or `]`');
-      }
-    }
-    if (c === '"') {
-      const value = string();
-      return { type: 'string', start, end: i, value };
-    }
-    NUMBER.lastIndex = i;
-    const m = NUMBER.exec(text);
-    if (m) {
-      i += m[0].length;
-      return { type: 'number', start, end: i, value: Number(m[0]) };
-    }
-    for (const [word, v] of [
-      ['true', true],
-      ['false', false],
-      ['null', null],
-    ] as const) {
-      if (text.startsWith(word, i)) {
-        i += word.length;
-        return { type: 'literal', start, end: i, value: v };
-      }
-    }
-    return fail('a value');
-  };
-  const root = value();
-  ws();
-  if (i < text.length) fail('the end of the file');
-  return root;
+/** The syntax error of a text that is not JSON, at the character found (a whole surrogate pair; none at the end of a line or of the file). */
+function syntaxProblem(text: string, { at, expected }: JsonStop): TextProblem {
+  const c = at < text.length ? text.codePointAt(at)! : 0x0a;
+  const width = c === 0x0a || c === 0x0d ? 0 : c > 0xffff ? 2 : 1;
+  if (expected === 'shallower') return new TextProblem('baseline/syntax', at, at + width, 'collections nested deeper than 10000 levels (a suppressions file has four)');
+  let found: string;
+  if (at >= text.length) found = 'the end of the file';
+  else {
+    const ch = text[at]!;
+    if (ch === '\n' || ch === '\r') found = 'the end of the line';
+    else found = ch < ' ' ? `the control character U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : `\`${ch}\``;
+  }
+  return new TextProblem('baseline/syntax', at, at + width, `expected ${EXPECTED[expected]}, found ${found}`);
 }
 
 /** 1-based line and column (UTF-16 units) of offsets of a text, by a table of its line starts built once. */
@@ -401,13 +296,13 @@ function positions(text: string): (offset: number) => { line: number; column: nu
 /**
  * Reads the text of a suppressions file (without its byte-order mark): the baseline, and every problem in the
  * order the file is read (a syntax error stops the reading: it is then the one problem). The usual case, a
- * valid file, goes through V8's parser (several times faster than ours when a run starts) when its key count
- * shows no key given twice and the shape is right; anything else is read again by ours.
+ * valid file, goes through V8's parser (faster than src/json-text.ts when a run starts) when its key count
+ * shows no key given twice and the shape is right; anything else is read again by `readJsonValue`.
  */
-function readBaselineText(body: string): { baseline: Baseline; problems: JsonProblem[] } {
+function readBaselineText(body: string): { baseline: Baseline; problems: TextProblem[] } {
   const quick = quickBaseline(body);
   if (quick) return { baseline: quick, problems: [] };
-  const problems: JsonProblem[] = [];
+  const problems: TextProblem[] = [];
   let at: ((offset: number) => { line: number; column: number }) | undefined;
   const lineColumn = (offset: number) => {
     const p = (at ??= positions(body))(offset);
@@ -415,29 +310,24 @@ function readBaselineText(body: string): { baseline: Baseline; problems: JsonPro
   };
   // the entries of an object; a key given twice is a problem (JSON.parse would keep the last one silently:
   // a hand-merged file), its entry still read for problems of its own
-  const entriesOf = (node: Node, what: string) => {
+  const entriesOf = (node: JsonNode, what: string) => {
     if (node.type !== 'object') {
-      problems.push(new JsonProblem('baseline/shape', node.start, node.end, `${what} must be a JSON object`));
+      problems.push(new TextProblem('baseline/shape', node.start, node.end, `${what} must be a JSON object`));
       return [];
     }
     const seen = new Map<string, number>();
     for (const e of node.entries) {
       const first = seen.get(e.key);
-      if (first !== undefined) problems.push(new JsonProblem('baseline/shape', e.start, e.end, `${JSON.stringify(e.key)} is given twice (first at ${lineColumn(first)}); keep one entry`));
+      if (first !== undefined) problems.push(new TextProblem('baseline/shape', e.start, e.end, `${JSON.stringify(e.key)} is given twice (first at ${lineColumn(first)}); keep one entry`));
       else seen.set(e.key, e.start);
     }
     return node.entries;
   };
-  let root: Node;
-  try {
-    root = parseJson(body);
-  } catch (err) {
-    if (!(err instanceof JsonProblem)) throw err;
-    return { baseline: new Map(), problems: [err] };
-  }
+  const read = readJsonValue(body);
+  if (!read.ok) return { baseline: new Map(), problems: [syntaxProblem(body, read.stop)] };
   const baseline: Baseline = new Map();
-  for (const f of entriesOf(root, 'the suppressions file (file paths, each with its rules)')) {
-    if (f.key === '') problems.push(new JsonProblem('baseline/shape', f.start, f.end, 'a file path is empty'));
+  for (const f of entriesOf(read.value, 'the suppressions file (file paths, each with its rules)')) {
+    if (f.key === '') problems.push(new TextProblem('baseline/shape', f.start, f.end, 'a file path is empty'));
     const rules = new Map<string, Map<string, number>>();
     for (const r of entriesOf(f.value, `the entry of ${JSON.stringify(f.key)} (rule ids, each with its field paths)`)) {
       const paths = new Map<string, number>();
@@ -447,16 +337,16 @@ function readBaselineText(body: string): { baseline: Baseline; problems: JsonPro
         // with an unknown key, the entry's count is not read (a misspelt "count" is the likely reason)
         const extra = fields.find((x) => x.key !== 'count');
         if (extra) {
-          problems.push(new JsonProblem('baseline/shape', extra.start, extra.end, `unknown key ${JSON.stringify(extra.key)}; an entry holds "count" only`));
+          problems.push(new TextProblem('baseline/shape', extra.start, extra.end, `unknown key ${JSON.stringify(extra.key)}; an entry holds "count" only`));
           continue;
         }
         const count = fields[0]?.value;
         if (!count) {
-          if (p.value.type === 'object') problems.push(new JsonProblem('baseline/shape', p.value.start, p.value.end, `${where} has no "count"`));
+          if (p.value.type === 'object') problems.push(new TextProblem('baseline/shape', p.value.start, p.value.end, `${where} has no "count"`));
           continue;
         }
         if (count.type !== 'number' || !Number.isSafeInteger(count.value) || count.value < 1) {
-          problems.push(new JsonProblem('baseline/shape', count.start, count.end, '"count" must be a whole number of 1 or more'));
+          problems.push(new TextProblem('baseline/shape', count.start, count.end, '"count" must be a whole number of 1 or more'));
           continue;
         }
         paths.set(p.key, count.value);
