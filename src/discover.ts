@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import type { Config } from './config.js';
-import { SUPPRESSIONS_FILE_NAME } from './baseline.js';
+import { SUPPRESSIONS_FILE_NAME } from './baseline-entries.js';
 
 // `glob` and `minimatch` are loaded only for glob patterns and ignore patterns: a pre-commit hook passes
 // file names, and should not pay for them at start-up.

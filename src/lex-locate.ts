@@ -1,4 +1,4 @@
-import { GiveUp, plainIsString, resolvePlain } from './fast-parse.js';
+import { GiveUp, plainIsString, resolvePlain } from './plain-scalars.js';
 import { isScalarToken, partRange, scalar, SCALAR, type BlockScalar, type Line } from './lex-read.js';
 import type { Path } from './path.js';
 import type { ScalarLike } from './services/scalar-offsets.js';

@@ -1,5 +1,5 @@
 import { CST } from 'yaml';
-import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './fast-parse.js';
+import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './plain-scalars.js';
 import { lex, NOT_PRINTABLE } from './parse.js';
 import type { Range } from './types.js';
 
@@ -12,7 +12,7 @@ import type { Range } from './types.js';
  * escapes, explicit keys, nested flow collections …) makes it give up, and the caller parses as before, from
  * the same tokens (`Parser#next`), so nothing is lexed twice.
  *
- * Like `fastValues` (src/fast-parse.ts), it is only trusted to say "these are the values": a test compares
+ * It is only trusted to say "these are the values": a test (test/lex-read.test.ts) compares
  * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
  * placed on the same tokens' lines (`lexDocuments`, src/lex-locate.ts), without the parser or the composer.
  *

@@ -1,11 +1,10 @@
 import { isMainThread } from 'node:worker_threads';
-import { isScalar, LineCounter, type CST } from 'yaml';
+import { isScalar, LineCounter } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets, runRules, type PolicyTarget, type RuleFinding } from './engine.js';
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, lineCounterOf, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
-import { cstLocate, cstScalar, fastValues, NeedsComposition, needsComposition } from './fast-parse.js';
 import { LexDocument } from './lex-locate.js';
 import { lexDocuments, lexText, type LineCache } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
@@ -28,17 +27,16 @@ export interface LintOptions {
   filePath?: string;
   config?: Config;
   /**
-   * Read files with the fast reader when it can (default true). False composes every document with the
+   * Read files with the fast line reader when it can (default true). False composes every document with the
    * `yaml` package: slower, same results (a test compares them on every fixture); for debugging.
    */
   fastReader?: boolean;
   /**
-   * Where the findings of a file the fast readers read are placed from (default `auto`: the lexer's tokens
-   * when the lexer reader read the file, otherwise the syntax tree, and the composed document only where
-   * those cannot tell). `syntax-tree` and `composed` skip the earlier ways; the results are the same (a test
-   * compares all three on every fixture and on generated files); for tests and debugging.
+   * Where the findings of a file the fast line reader read are placed from (default `auto`: the lexer's
+   * tokens, and the composed document only where those cannot tell). `composed` skips the tokens; the results
+   * are the same (a test compares both on every fixture and on generated files); for tests and debugging.
    */
-  placement?: 'auto' | 'syntax-tree' | 'composed';
+  placement?: 'auto' | 'composed';
   /**
    * Read every non-empty document as this kind instead of identifying it by `apiVersion` and `kind` (the
    * command kinds: `platlint patch --type json` reads each document as a `JSONPatch`).
@@ -430,16 +428,14 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   // a text that starts with `{` is JSON to the platform (src/json-text.ts); patches are not (platctl patch reads
   // its payload as YAML)
   const json = !options.kind && isJsonText(source) && NAMES_PLAT_API_VERSION.test(source) ? readJson(source) : undefined;
-  // JSON the platform refuses is reported by the full parse alone: the fast readers read it as YAML
-  const fastReader = options.fastReader !== false && json?.ok !== false;
   // the plainest files are read from the lexer's tokens alone (src/lex-read.ts); a clean one ends here,
-  // without the syntax tree (it reads no flow mapping, so no JSON text)
-  const lexed = fastReader && !json ? lexText(source, options.lineCache) : undefined;
+  // without the syntax tree (JSON text is composed: the line reader reads no flow mapping over lines)
+  const lexed = options.fastReader !== false && !json ? lexText(source, options.lineCache) : undefined;
   const file: { failure?: unknown } = {};
   const early = lexed?.values && checkValues(lexed.values, config, options.kind, batch && { batch, file });
   return () => {
     if ('failure' in file) throw file.failure;
-    return lintFinish({ source, filePath, config, options, json, fastReader, lexed, early });
+    return lintFinish({ source, filePath, config, options, json, lexed, early });
   };
 }
 
@@ -450,14 +446,13 @@ interface FirstStep {
   config: Config;
   options: LintOptions;
   json: ReturnType<typeof readJson> | undefined;
-  fastReader: boolean;
   lexed: ReturnType<typeof lexText> | undefined;
   /** The checks of the lexer reader's documents, their policies done. */
   early: FastCheck | undefined;
 }
 
-/** The second step of stageText: the findings placed (composing the text where the fast readers cannot tell), the result finished. */
-function lintFinish({ source, filePath, config, options, json, fastReader, lexed, early }: FirstStep): LintResult {
+/** The second step of stageText: the findings placed (composing the text where the line reader cannot tell), the result finished. */
+function lintFinish({ source, filePath, config, options, json, lexed, early }: FirstStep): LintResult {
   if (early && isClean(early)) {
     // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
     const lineCounter = source.includes('platlint-disable') ? lineCounterOf(source) : new LineCounter();
@@ -474,48 +469,39 @@ function lintFinish({ source, filePath, config, options, json, fastReader, lexed
     }
   }
   const tokens = tokenize(source, lexed?.tokens);
-  // the lexer reader's documents are the syntax tree's when they are as many (then its checks are reused)
-  const fast = !fastReader ? undefined : early && sameDocuments(lexed!.values!, tokens) ? early : fastCheck(source, tokens, config, options.kind);
-  let raw = fast && placement !== 'composed' ? placeFindings(fast, source, cstPlacer(tokens), facts) : undefined;
-  const counts = fast && fastCounts(fast);
-  let checked = counts?.documentsChecked ?? 0;
-  let skipped = counts?.documentsSkipped ?? 0;
-  let unchecked = counts?.documentsUnchecked ?? 0;
-  let notParsed = false;
-  if (!raw) {
-    // a patch (a forced kind) is read by go-yaml whatever it names (platctl patch turns every payload into JSON
-    // through the YAML reader): go-yaml's refusals apply to it even without a plat apiVersion
-    const parsed = parseText(source, tokens, options.kind ? true : undefined, json);
-    const platDocs = platDocuments(parsed, source, options.kind);
-    // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
-    // rest is often its echo, and a repeated key is found only when the text parses)
-    const firstSyntax = new Map<number, Diagnostic>();
-    for (const d of parsed.diagnostics) {
-      if (d.ruleId !== 'yaml/syntax') continue;
-      const doc = d.document ?? -1;
-      const seen = firstSyntax.get(doc);
-      if (!seen || d.range.start < seen.range.start) firstSyntax.set(doc, d);
-    }
-    raw = parsed.diagnostics.filter((d) => {
-      const doc = d.document ?? -1;
-      if (!platDocs.has(doc)) return false;
-      const first = firstSyntax.get(doc);
-      return first === undefined || d === first;
-    });
-    // a file that does not parse and names no plat group is another tool's (a template, JSON lines …)
-    notParsed = raw.length < parsed.diagnostics.length && parsed.diagnostics.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));
-    facts.length = 0;
-    checked = 0;
-    skipped = 0;
-    unchecked = 0;
-    for (const ld of parsed.documents) {
-      if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
-      const pre = fast?.checked.get(ld.index);
-      const status = lintDocument(ld, source, config, raw, pre, options.kind, facts);
-      if (status === 'checked') checked++;
-      else if (status === 'skipped') skipped++;
-      else if (status === 'unchecked') unchecked++;
-    }
+  // the lexer reader's documents are the composer's when they are as many (then its checks are reused)
+  const fast = early && sameDocuments(lexed!.values!, tokens) ? early : undefined;
+  // a patch (a forced kind) is read by go-yaml whatever it names (platctl patch turns every payload into JSON
+  // through the YAML reader): go-yaml's refusals apply to it even without a plat apiVersion
+  const parsed = parseText(source, tokens, options.kind ? true : undefined, json);
+  const platDocs = platDocuments(parsed, source, options.kind);
+  // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
+  // rest is often its echo, and a repeated key is found only when the text parses)
+  const firstSyntax = new Map<number, Diagnostic>();
+  for (const d of parsed.diagnostics) {
+    if (d.ruleId !== 'yaml/syntax') continue;
+    const doc = d.document ?? -1;
+    const seen = firstSyntax.get(doc);
+    if (!seen || d.range.start < seen.range.start) firstSyntax.set(doc, d);
+  }
+  const raw = parsed.diagnostics.filter((d) => {
+    const doc = d.document ?? -1;
+    if (!platDocs.has(doc)) return false;
+    const first = firstSyntax.get(doc);
+    return first === undefined || d === first;
+  });
+  // a file that does not parse and names no plat group is another tool's (a template, JSON lines …)
+  const notParsed = raw.length < parsed.diagnostics.length && parsed.diagnostics.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));
+  let checked = 0;
+  let skipped = 0;
+  let unchecked = 0;
+  for (const ld of parsed.documents) {
+    if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
+    const pre = fast?.checked.get(ld.index);
+    const status = lintDocument(ld, source, config, raw, pre, options.kind, facts);
+    if (status === 'checked') checked++;
+    else if (status === 'skipped') skipped++;
+    else if (status === 'unchecked') unchecked++;
   }
   return finishResult({
     filePath,
@@ -637,15 +623,6 @@ function fastCounts(fast: FastCheck): Pick<RawResult, 'documentsChecked' | 'docu
 }
 
 /**
- * Checks a file from the fast reader's values (see src/fast-parse.ts), without composing YAML nodes.
- * Undefined when the fast reader gives up (the file is then composed fully).
- */
-function fastCheck(source: string, tokens: Tokens, config: Config, forced: KindSpec | undefined): FastCheck | undefined {
-  const values = fastValues(source, tokens.tokens);
-  return values && checkValues(values, config, forced);
-}
-
-/**
  * Identification, schema and rules over documents read by a fast reader (by document index). With `later`,
  * the policies' findings are added to each document's `rules` when the batch runs.
  */
@@ -691,18 +668,16 @@ interface Placer {
   scalar(path: Path): ScalarLike | null;
 }
 
+/** Thrown by a placer where only the composed document gives the exact range (an empty item no key names). */
+class NeedsComposition extends Error {}
+const NEEDS_COMPOSITION = new NeedsComposition('only the composed document places this');
+const needsComposition = (): never => {
+  throw NEEDS_COMPOSITION;
+};
+
 /** Placement from the lexer reader's lines of a document (src/lex-locate.ts). */
 function lexPlacer(doc: LexDocument): Placer {
   return { at: (path, target) => doc.locate(path, target) ?? needsComposition(), scalar: (path) => doc.scalar(path) };
-}
-
-/** Placement from a document's syntax tree (src/fast-parse.ts), by document index. */
-function cstPlacer(tokens: Tokens): (index: number) => Placer {
-  const docs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
-  return (index) => {
-    const doc = docs[index]!;
-    return { at: (path, target) => cstLocate(doc, path, target), scalar: (path) => cstScalar(doc, path) };
-  };
 }
 
 /**

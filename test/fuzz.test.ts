@@ -75,8 +75,8 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
 ];
 
 /**
- * Failures the fuzzer found inside the YAML and flags readers (src/parse.ts, src/fast-parse.ts,
- * src/lex-read.ts, src/flags/read.ts), each as its minimal input: fixed, and kept as regressions. Each must lint
+ * Failures the fuzzer found inside the YAML and flags readers (src/parse.ts, src/lex-read.ts, a syntax-tree
+ * reader since removed, src/flags/read.ts), each as its minimal input: fixed, and kept as regressions. Each must lint
  * without an internal error, give the same findings with and without the fast readers, and (flags) end.
  */
 const READER_REGRESSIONS: { what: string; text: string }[] = [

