@@ -47,7 +47,7 @@ describe('exported schemas in yaml-language-server', () => {
   const published: { uri: string; diagnostics: Diagnostic[] }[] = [];
 
   beforeAll(async () => {
-    expect(platlint(['schemas', '--out', join(dir, 'plat-schemas')]).code).toBe(0);
+    expect((await platlint(['schemas', '--out', join(dir, 'plat-schemas')])).code).toBe(0);
     mkdirSync(join(dir, 'config'));
     writeFileSync(doc, text);
     const proc = spawn(process.execPath, [SERVER, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
