@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { platlint } from './helpers/cli.js';
-import { ROOT } from './helpers/fixtures.js';
+import { platlint } from '../helpers/cli.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 const SERVER = join(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
 
