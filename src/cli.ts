@@ -438,6 +438,9 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (err instanceof UsageError || err instanceof BaselineError) return usage(err.message);
     if (err instanceof ConfigError) return configProblem(err, io);
     throw err;
+  } finally {
+    // the listener writes to this run's io: a later run in the same process (the tests) sets its own
+    onInternalError(undefined);
   }
 
   const checked = results.reduce((n, r) => n + r.documentsChecked, 0);
