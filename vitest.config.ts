@@ -1,8 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
+// The default suite (npm test): everything in-process; it needs Node and npm only. What needs real programs
+// or processes (pre-commit, Neovim, Emacs, spawned bin/ checks) is test/clients/: npm run test:clients.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, 'test/clients/**'],
     pool: 'threads',
     testTimeout: 30000,
   },

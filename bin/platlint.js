@@ -21,8 +21,8 @@ function loadCli() {
 try {
   const { cli, script } = loadCli();
   const code = await cli.main(process.argv.slice(2));
-  // a write error other than a closed pipe (a full disk) already set exit code 2 (src/cli.ts)
-  process.exitCode = cli.WRITE_FAILED.failed ? 2 : code;
+  // a write error other than a closed pipe (a full disk) makes it 2 (src/cli.ts main), even after this
+  process.exitCode = code;
   // the build's warm-up run: the cache now holds every function this run compiled
   if (process.env.PLATLINT_WRITE_CODE_CACHE) {
     writeFileSync(`${bundle}.cache`, script.createCachedData());

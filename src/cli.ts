@@ -108,6 +108,19 @@ export interface CliIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
   isTTY: boolean;
+  /** Whether writing the output failed otherwise than by a closed pipe (the run then exits 2): the process's streams. */
+  writeFailed?: () => boolean;
+}
+
+/** What a caller of the command line in its own process injects (the tests: a failure on a text). */
+export interface RunOptions {
+  /**
+   * Called with each text linted on this thread before it is read (src/lint.ts LintOptions onText): what it
+   * throws becomes that file's `internal/error` finding.
+   */
+  onText?: (text: string) => void;
+  /** The module worker threads run (src/files.ts LintFilesOptions workerEntry): the built CLI, for a caller running the source. */
+  workerEntry?: string;
 }
 
 
@@ -218,7 +231,7 @@ function schemas(argv: readonly string[], io: CliIo): number {
 }
 
 /** Runs the command line; returns the exit code. Throws only on internal failures. */
-export async function run(argv: readonly string[], io: CliIo): Promise<number> {
+export async function run(argv: readonly string[], io: CliIo, options: RunOptions = {}): Promise<number> {
   const listing = argv[0] === 'rules' || argv[0] === 'explain' ? configOptions(argv.slice(1)) : undefined;
   if (listing && (argv[0] === 'explain' || listing.rest.length === 0)) {
     let extra: ExtraRule[];
@@ -232,13 +245,13 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (argv[0] === 'explain') return explain(argv.slice(1), io, []);
   if (argv[0] === 'schemas') return schemas(argv.slice(1), io);
-  if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch');
-  if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags');
-  return lint(argv, io, 'lint');
+  if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch', options);
+  if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags', options);
+  return lint(argv, io, 'lint', options);
 }
 
 /** `platlint [options] PATHS`, `platlint patch --type T [options] PATHS` and `platlint flags [options] PATHS | -- ARGS`. */
-async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'patch' | 'flags'): Promise<number> {
+async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'patch' | 'flags', options: RunOptions): Promise<number> {
   // `platlint flags -- ARGS`: everything after `--` is the command line to check, not platlint's own arguments
   const dashDash = command === 'flags' ? allArgs.indexOf('--') : -1;
   const argv = dashDash >= 0 ? allArgs.slice(0, dashDash) : allArgs;
@@ -399,7 +412,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     // the baseline (src/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
     const baseline: BaselineRun | undefined = openBaseline(values, config, io.cwd, command);
     const patterns = positionals.filter((p) => p !== '-');
-    const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}) };
+    const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}), ...(options.onText ? { onText: options.onText } : {}), ...(options.workerEntry ? { workerEntry: options.workerEntry } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
     // what is linted before lintFiles or without it needs the policies checked first
     if (command === 'flags' || stdinCount === 1) checkPolicies(config);
@@ -412,7 +425,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     } else {
       // the files are checked as one set (src/sets.ts): standard input joins the set before that check
       // standard input cannot be written back: --fix works on it as --fix-dry-run does
-      const stdinOptions = { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}) };
+      const stdinOptions = { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}), ...(options.onText ? { onText: options.onText } : {}) };
       const bytes = stdinCount === 1 ? io.readStdin() : undefined;
       const stdin = bytes ? guarded(stdinName, () => (fix ? fixBytes(bytes, stdinOptions) : lintBytes(bytes, stdinOptions))) : undefined;
       const cache = values.cache || values['cache-location'] !== undefined ? { cache: true, ...(values['cache-location'] !== undefined ? { cacheLocation: values['cache-location'] } : {}) } : {};
@@ -425,6 +438,9 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (err instanceof UsageError || err instanceof BaselineError) return usage(err.message);
     if (err instanceof ConfigError) return configProblem(err, io);
     throw err;
+  } finally {
+    // the listener writes to this run's io: a later run in the same process (the tests) sets its own
+    onInternalError(undefined);
   }
 
   const checked = results.reduce((n, r) => n + r.documentsChecked, 0);
@@ -518,14 +534,15 @@ function onlyErrors(r: LintResult): LintResult {
  * fails with EPIPE; platlint then stops writing to that stream and finishes with its own exit code, instead
  * of printing a stack trace. Any other write error is one line on standard error and exit code 2.
  */
-function guardStream(stream: NodeJS.WriteStream): { write: (s: string) => void } {
+function guardStream(stream: NodeJS.WriteStream, failed: { failed: boolean }): { write: (s: string) => void } {
   if (!CLOSED.has(stream)) {
     CLOSED.set(stream, false);
     stream.on('error', (err: NodeJS.ErrnoException) => {
       CLOSED.set(stream, true);
       if (err.code === 'EPIPE') return;
       if (stream !== process.stderr && !CLOSED.get(process.stderr)) process.stderr.write(`platlint: cannot write the report: ${err.message.split('\n')[0]}\n`);
-      WRITE_FAILED.failed = true;
+      failed.failed = true;
+      // the error may come after main returned its exit code
       process.exitCode = 2;
     });
   }
@@ -537,13 +554,11 @@ function guardStream(stream: NodeJS.WriteStream): { write: (s: string) => void }
 }
 /** Streams whose reader went away (or failed), by stream. */
 const CLOSED = new WeakMap<NodeJS.WriteStream, boolean>();
-/** Whether writing the output failed otherwise than by a closed pipe (the run then exits 2). */
-export const WRITE_FAILED = { failed: false };
-
 /** The real process's streams and state. */
 export function processIo(): CliIo {
-  const stdout = guardStream(process.stdout);
-  const stderr = guardStream(process.stderr);
+  const failed = { failed: false };
+  const stdout = guardStream(process.stdout, failed);
+  const stderr = guardStream(process.stderr, failed);
   return {
     stdout: (s) => stdout.write(s),
     stderr: (s) => stderr.write(s),
@@ -551,6 +566,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),
+    writeFailed: () => failed.failed,
   };
 }
 
@@ -558,12 +574,15 @@ export function processIo(): CliIo {
  * Entry point of bin/platlint.js: runs the command line and turns an internal failure into one line on
  * standard error and exit code 2 (the stack trace only with --debug).
  */
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo = processIo(), options: RunOptions = {}): Promise<number> {
+  let code: number;
   try {
-    return await run(argv, io);
+    code = await run(argv, io, options);
   } catch (err) {
     const e = err instanceof Error ? err : new Error(String(err));
     io.stderr(argv.includes('--debug') ? `${e.stack ?? e.message}\n` : `platlint: internal error: ${e.message.split('\n')[0]} (run with --debug for details)\n`);
-    return 2;
+    code = 2;
   }
+  // a write error other than a closed pipe (a full disk)
+  return io.writeFailed?.() ? 2 : code;
 }

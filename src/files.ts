@@ -41,6 +41,16 @@ export interface LintFilesOptions {
   onWarning?: (message: string) => void;
   /** Results of inputs read elsewhere (standard input) that belong to the set checked across files. */
   extra?: readonly LintResult[];
+  /**
+   * Called with each text linted on the main thread before it is read (src/lint.ts LintOptions onText): what
+   * it throws becomes that file's `internal/error` finding.
+   */
+  onText?: (text: string) => void;
+  /**
+   * The module worker threads run (default: the bundle this code runs from, none when it runs from its
+   * source): the built CLI (dist/cli.cjs), for a caller running the source, such as the tests.
+   */
+  workerEntry?: string;
 }
 
 /**
@@ -62,7 +72,7 @@ export function lintFile(filePath: string, config: Config, kind?: KindSpec): Lin
 }
 
 /** lintFile in the two steps of stageText (src/lint.ts). */
-function stageFile(filePath: string, config: Config, kind: KindSpec | undefined, batch?: PolicyBatch): () => LintResult {
+function stageFile(filePath: string, config: Config, kind: KindSpec | undefined, batch?: PolicyBatch, onText?: (text: string) => void): () => LintResult {
   let bytes: Uint8Array;
   try {
     bytes = readFileSync(filePath);
@@ -70,7 +80,7 @@ function stageFile(filePath: string, config: Config, kind: KindSpec | undefined,
     const r = unreadable(filePath, err);
     return () => r;
   }
-  return stageBytes(bytes, { filePath, config, ...(kind ? { kind } : {}) }, batch);
+  return stageBytes(bytes, { filePath, config, ...(kind ? { kind } : {}), ...(onText ? { onText } : {}) }, batch);
 }
 
 function unreadable(filePath: string, err: unknown): LintResult {
@@ -98,7 +108,7 @@ function lintWith(filePath: string, settings: RunSettings): LintResult {
 function stageWith(filePath: string, settings: RunSettings, batch?: PolicyBatch): () => LintResult {
   try {
     const kind = settings.kind === undefined ? undefined : commandKind(settings.kind);
-    if (!settings.fix) return stageFile(filePath, settings.config, kind, batch);
+    if (!settings.fix) return stageFile(filePath, settings.config, kind, batch, settings.onText);
     const r = fixFile(filePath, settings.config, settings.fix, kind);
     return () => r;
   } catch (err) {
@@ -189,7 +199,7 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? resolveConfig(cwd, options.configFile);
   const files = patterns.length > 0 ? await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true }) : [];
-  const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}), ...(options.fix ? { fix: options.fix } : {}) };
+  const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}), ...(options.fix ? { fix: options.fix } : {}), ...(options.onText ? { onText: options.onText } : {}) };
   const cache = options.cache
     ? openCache(cacheFilePath(cwd, options.cacheLocation), { version: VERSION, config, settings: { kind: options.kind ?? null, fix: options.fix ?? null } })
     : undefined;
@@ -210,11 +220,11 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
     }
   }
   const todo = files.filter((f) => !cached.has(f));
-  const workers = workerCount(todo.length, options.concurrency ?? 'auto');
+  const workers = workerCount(todo.length, options.concurrency ?? 'auto', options.workerEntry);
   // the policies of a configuration loaded with deferPolicyCheck are checked while the workers start (their
   // start-up takes longer than the check, which was on the way to it), or before linting without workers
   const check = () => checkPolicies(config);
-  const fresh = workers > 0 ? await lintInWorkers(todo, settings, workers, lintJob, check) : (check(), inJobs(todo, (job) => lintJob(job, settings)));
+  const fresh = workers > 0 ? await lintInWorkers(todo, settings, workers, lintJob, check, options.workerEntry) : (check(), inJobs(todo, (job) => lintJob(job, settings)));
   const byFile = new Map(todo.map((f, i) => [f, fresh[i]!]));
   const results = files.map((f) => cached.get(f) ?? byFile.get(f)!);
   if (cache) {
@@ -229,8 +239,8 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   // only the changed files); patch runs have no objects to compare
   const deployments = options.kind === undefined ? await deploymentGroups(config) : [];
   const missing = unlintedDeploymentFiles(deployments, [...files, ...(options.extra ?? []).map((r) => r.filePath)]);
-  const contextWorkers = workerCount(missing.length, options.concurrency ?? 'auto');
-  const context = contextWorkers > 0 ? await lintInWorkers(missing, { config }, contextWorkers, lintJob) : inJobs(missing, (job) => lintJob(job, { config }));
+  const contextWorkers = workerCount(missing.length, options.concurrency ?? 'auto', options.workerEntry);
+  const context = contextWorkers > 0 ? await lintInWorkers(missing, { config }, contextWorkers, lintJob, undefined, options.workerEntry) : inJobs(missing, (job) => lintJob(job, { config }));
   return checkSetGuarded([...results, ...(options.extra ?? [])], { config, cwd, resolveRefs: options.resolveRefs ?? false, deployments, context });
 }
 

@@ -1,4 +1,3 @@
-import { isMainThread } from 'node:worker_threads';
 import { isScalar, LineCounter } from 'yaml';
 import { BUILTIN_RULES } from './builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
@@ -48,6 +47,11 @@ export interface LintOptions {
    * change; the results are the same without it.
    */
   lineCache?: LineCache;
+  /**
+   * Called with the text before it is read, inside the file's guard: what it throws becomes the file's
+   * `internal/error` finding, as any failure of platlint on the text would (the tests inject failures here).
+   */
+  onText?: (text: string) => void;
 }
 
 /** A finding with its 1-based position. */
@@ -320,7 +324,7 @@ export function stageText(text: string, options: LintOptions, batch?: PolicyBatc
   const filePath = options.filePath ?? '<text>';
   let finish: () => LintResult;
   try {
-    injectedFault(text);
+    options.onText?.(text);
     finish = lintTextUnguarded(text, options, batch);
   } catch (err) {
     const r = internalErrorResult(filePath, err);
@@ -392,26 +396,6 @@ export function internalError(err: unknown, where: string, what: string): Diagno
     document: -1,
     fatal: true,
   };
-}
-
-/**
- * Test-only fault injection, to check that one file's failure does not take a run down (test/robust.test.ts):
- * with `PLATLINT_INTERNAL_FAULT=<marker>` in the environment, linting a text that contains the marker
- * throws; with `exit:<marker>`, a worker thread linting it exits (the main thread lints it as usual). Not an
- * option, not documented for users: nothing sets it but the tests.
- */
-const FAULT = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_FAULT || undefined;
-
-export function injectedFault(text: string): void {
-  if (FAULT === undefined) return;
-  const exit = FAULT.startsWith('exit:');
-  const marker = exit ? FAULT.slice(5) : FAULT;
-  if (marker === '' || !text.includes(marker)) return;
-  if (exit) {
-    if (!isMainThread) process.exit(70);
-    return;
-  }
-  throw new Error('injected fault (PLATLINT_INTERNAL_FAULT)');
 }
 
 /** The first step of stageText (it throws on a failure of platlint); returns the second, which throws too. */

@@ -13,6 +13,11 @@ export interface RunSettings {
   kind?: string;
   /** Apply the safe fixes: write the files (`write`) or only return the fixed text (`dry-run`). */
   fix?: 'write' | 'dry-run';
+  /**
+   * Called with each text of the main thread's lints before it is read (src/lint.ts LintOptions onText); a
+   * function cannot go to a worker thread, whose lints run without it.
+   */
+  onText?: (text: string) => void;
 }
 
 /** Below this many files one thread is faster: a worker costs about one bundle load (~40 ms). */
@@ -66,9 +71,12 @@ export function inJobs(files: readonly string[], lintJob: (files: readonly strin
   return jobsOf(files).flatMap((job) => lintJob(job.files));
 }
 
-/** Worker threads to start beside the main thread (which lints too): none for small runs or `off`. */
-export function workerCount(files: number, concurrency: 'auto' | 'off' | number): number {
-  if (concurrency === 'off' || !workerEntry()) return 0;
+/**
+ * Worker threads to start beside the main thread (which lints too): none for small runs or `off`, nor without
+ * a module for them to run (`entry`: by default this module's bundle, none when it runs from its source).
+ */
+export function workerCount(files: number, concurrency: 'auto' | 'off' | number, entry: string | undefined = workerEntry()): number {
+  if (concurrency === 'off' || !entry) return 0;
   const threads = concurrency === 'auto' ? (files < PARALLEL_THRESHOLD ? 1 : availableParallelism()) : concurrency;
   return Math.max(0, Math.min(threads - 1, Math.ceil(files / BATCH) - 1));
 }
@@ -85,14 +93,19 @@ export async function lintInWorkers(
   count: number,
   lintJob: (files: readonly string[], settings: RunSettings) => LintResult[],
   started?: () => void,
+  /**
+   * The workers' module (default: this module's bundle): one that serves the jobs (serveIfWorker), such as
+   * the CLI's bundle dist/cli.cjs, which the tests give when they run the source.
+   */
+  entry: string = workerEntry()!,
 ): Promise<LintResult[]> {
-  const entry = workerEntry()!;
   const results: LintResult[] = new Array(files.length);
   const jobs = jobsOf(files);
   let next = 0;
   const workers: Worker[] = [];
   const onWorkers = Array.from({ length: count }, () => {
-    const init: WorkerInit = { platlintWorker: true, settings };
+    const { onText: _mainThreadOnly, ...shared } = settings;
+    const init: WorkerInit = { platlintWorker: true, settings: shared };
     const worker = startWorker(entry, init);
     workers.push(worker);
     return new Promise<void>((resolve) => {

@@ -135,14 +135,14 @@ interface JsonFile {
 }
 
 describe('the round trip of issue 11', () => {
-  it('records every finding (exit 0), reports only a new mistake (exit 1), survives moved lines (exit 0), and prunes a fixed finding', () => {
+  it('records every finding (exit 0), reports only a new mistake (exit 1), survives moved lines (exit 0), and prunes a fixed finding', async () => {
     const dir = repository();
-    const before = platlint(['--format', 'json', '.'], { cwd: dir });
+    const before = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(before.code).toBe(1);
     expect(jsonFindings(before.stdout)).toEqual(ALL_FINDINGS);
 
     // 1. suppress all: exit 0, the file beside the configuration, exactly these entries
-    const recorded = platlint(['--suppress-all', '.'], { cwd: dir });
+    const recorded = await platlint(['--suppress-all', '.'], { cwd: dir });
     expect(recorded).toEqual({
       code: 0,
       stdout: '✔ no problems in 4 files — 5 documents checked, 1 skipped as not plat\n13 problems suppressed by the baseline (platlint-suppressions.json)\n',
@@ -150,11 +150,11 @@ describe('the round trip of issue 11', () => {
     });
     expect(read(dir, FILE)).toBe(RECORDED);
     // the file is not linted as a file of the repository (4 files: the three and the configuration), and nothing is left over
-    expect(platlint(['.'], { cwd: dir })).toEqual({ code: 0, stdout: recorded.stdout, stderr: '' });
+    expect(await platlint(['.'], { cwd: dir })).toEqual({ code: 0, stdout: recorded.stdout, stderr: '' });
 
     // 2. one new mistake, in a file and of a rule the baseline knows, at a new field path: only it is reported
     edit(dir, 'conf/mistakes-rbac.yaml', '    name: helpdesk-bot\n    apiGroup: rbac.authorization.plat.io\n', '    name: helpdesk-bot\n    apiGroup: rbac.authorization.plat.io\n  - kind: ServiceAccount\n    name: release-bot\n    namespace: support\n    apiGroup: rbac.authorization.plat.io\n');
-    const added = platlint(['--format', 'json', '.'], { cwd: dir });
+    const added = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(added.code).toBe(1);
     expect(added.stderr).toBe('');
     const files = JSON.parse(added.stdout) as JsonFile[];
@@ -193,7 +193,7 @@ describe('the round trip of issue 11', () => {
     const rbac = read(dir, 'conf/mistakes-rbac.yaml').split('---\n');
     expect(rbac).toHaveLength(3);
     writeFileSync(join(dir, 'conf/mistakes-rbac.yaml'), [rbac[2], rbac[1], rbac[0]!.replace('resources: ["secrets", "pods/exec"]', 'resources:\n      - secrets\n      - pods/exec')].join('---\n'));
-    const moved = platlint(['--format', 'json', '.'], { cwd: dir });
+    const moved = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(moved).toMatchObject({ code: 0, stderr: '' });
     const movedFiles = JSON.parse(moved.stdout) as JsonFile[];
     expect(movedFiles.flatMap((f) => f.messages)).toEqual([]);
@@ -217,24 +217,24 @@ describe('the round trip of issue 11', () => {
 
     // 4. fix one: the run says that a recorded finding no longer occurs (exit 0) ...
     edit(dir, 'conf/mistakes-leader-migration.yaml', 'resourceLock:   configmaps', 'resourceLock:   leases');
-    expect(platlint(['.'], { cwd: dir })).toEqual({
+    expect(await platlint(['.'], { cwd: dir })).toEqual({
       code: 0,
       stdout: '✔ no problems in 4 files — 5 documents checked, 1 skipped as not plat\n12 problems suppressed by the baseline (platlint-suppressions.json)\n',
       stderr: 'platlint: 1 finding recorded in platlint-suppressions.json no longer occurs; --prune-suppressions removes it from the file\n',
     });
     // ... and --prune-suppressions removes exactly its entry
-    expect(platlint(['--prune-suppressions', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: 'platlint: updated platlint-suppressions.json (12 findings in 2 files)\n' });
+    expect(await platlint(['--prune-suppressions', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: 'platlint: updated platlint-suppressions.json (12 findings in 2 files)\n' });
     expect(read(dir, FILE)).toBe(RECORDED.replace(ENUM_ENTRY, ''));
     // a second prune has nothing to do and leaves the file as it is
-    expect(platlint(['--prune-suppressions', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: 'platlint: platlint-suppressions.json is up to date (12 findings in 2 files)\n' });
+    expect(await platlint(['--prune-suppressions', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: 'platlint: platlint-suppressions.json is up to date (12 findings in 2 files)\n' });
     expect(read(dir, FILE)).toBe(RECORDED.replace(ENUM_ENTRY, ''));
   });
 });
 
 describe('--suppress-rule', () => {
-  it('records the findings of the rules named, and replaces only their entries when run again', () => {
+  it('records the findings of the rules named, and replaces only their entries when run again', async () => {
     const dir = repository();
-    const r = platlint(['--suppress-rule', 'schema/type', '--suppress-rule', 'security/no-pod-exec', '--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--suppress-rule', 'schema/type', '--suppress-rule', 'security/no-pod-exec', '--format', 'json', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('platlint: wrote platlint-suppressions.json (3 findings in 2 files)\n');
     expect(jsonFindings(r.stdout)).toEqual(ALL_FINDINGS.filter((f) => !/^(schema\/type|security\/no-pod-exec) /.test(f)));
@@ -261,43 +261,43 @@ describe('--suppress-rule', () => {
     edit(dir, 'conf/mistakes-leader-migration.yaml', '  - service-controller\n', '  - name: service-controller\n    component: cloud-controller-manager\n');
     const ENUM = `    "schema/enum": {\n      "resourceLock": {\n        "count": 1\n      }\n    },\n`;
     writeFileSync(join(dir, FILE), `{\n  "conf/mistakes-leader-migration.yaml": {\n${ENUM}${TYPE_ENTRIES}  },\n${POD_EXEC}}\n`);
-    const again = platlint(['--suppress-rule', 'schema/type', '.'], { cwd: dir });
+    const again = await platlint(['--suppress-rule', 'schema/type', '.'], { cwd: dir });
     expect(again).toMatchObject({ code: 1, stderr: 'platlint: updated platlint-suppressions.json (3 findings in 2 files)\n' });
     expect(read(dir, FILE)).toBe(
       `{\n  "conf/mistakes-leader-migration.yaml": {\n${ENUM}    "schema/type": {\n      "controllerLeaders[2].component": {\n        "count": 1\n      }\n    }\n  },\n${POD_EXEC}}\n`,
     );
   });
-  it('takes an area wildcard, as the configuration and --rule do', () => {
+  it('takes an area wildcard, as the configuration and --rule do', async () => {
     const dir = repository();
-    const r = platlint(['--suppress-rule', 'security/*', '--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--suppress-rule', 'security/*', '--format', 'json', '.'], { cwd: dir });
     expect(r).toMatchObject({ code: 1, stderr: 'platlint: wrote platlint-suppressions.json (3 findings in 1 file)\n' });
     expect(jsonFindings(r.stdout)).toEqual(ALL_FINDINGS.filter((f) => !f.startsWith('security/')));
     expect(Object.keys(JSON.parse(read(dir, FILE))['conf/mistakes-rbac.yaml'])).toEqual(['security/no-admin-binding-to-broad-groups', 'security/no-pod-exec', 'security/no-secret-read']);
   });
-  it("takes the configuration's policy ids and areas (checked once the configuration is read)", () => {
+  it("takes the configuration's policy ids and areas (checked once the configuration is read)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-policies-'));
     const policies = join(ROOT, 'fixtures', 'examples', 'policies');
     copyFileSync(join(policies, 'platlint.config.yaml'), join(dir, 'platlint.config.yaml'));
     copyFileSync(join(policies, 'invalid', 'rbac-bindings.yaml'), join(dir, 'rbac-bindings.yaml'));
-    const r = platlint(['--suppress-rule', 'acme/bind-groups-not-users', '--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--suppress-rule', 'acme/bind-groups-not-users', '--format', 'json', '.'], { cwd: dir });
     expect(r).toMatchObject({ code: 0, stderr: 'platlint: wrote platlint-suppressions.json (2 findings in 1 file)\n' });
     expect(JSON.parse(read(dir, FILE))).toEqual({
       'rbac-bindings.yaml': { 'acme/bind-groups-not-users': { 'items[0].subjects[0].name': { count: 1 }, 'subjects[1].name': { count: 1 } } },
     });
-    expect(platlint(['--suppress-rule', 'acme/*', '.'], { cwd: dir })).toMatchObject({ code: 0 });
-    expect(platlint(['--suppress-rule', 'acme/bind-group-not-users', '.'], { cwd: dir })).toEqual({
+    expect(await platlint(['--suppress-rule', 'acme/*', '.'], { cwd: dir })).toMatchObject({ code: 0 });
+    expect(await platlint(['--suppress-rule', 'acme/bind-group-not-users', '.'], { cwd: dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'platlint: --suppress-rule acme/bind-group-not-users: unknown rule `acme/bind-group-not-users`; did you mean `acme/bind-groups-not-users`? (platlint rules lists them)\n',
     });
     // --rule suggests the configuration's policy ids too
-    expect(platlint(['--rule', 'acme/bind-group-not-users=off', '.'], { cwd: dir })).toEqual({
+    expect(await platlint(['--rule', 'acme/bind-group-not-users=off', '.'], { cwd: dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'platlint: --rule acme/bind-group-not-users=off: unknown rule `acme/bind-group-not-users`; did you mean `acme/bind-groups-not-users`? (platlint rules lists them)\n',
     });
   });
-  it('refuses what cannot be recorded, before linting (exit 2, one line)', () => {
+  it('refuses what cannot be recorded, before linting (exit 2, one line)', async () => {
     const dir = repository();
     const cases: [string[], string][] = [
       [['--suppress-all', '--suppress-rule', 'schema/type'], '--suppress-all and --suppress-rule exclude each other: --suppress-all records the findings of every rule'],
@@ -309,60 +309,60 @@ describe('--suppress-rule', () => {
       [['--suppress-all', '--fix-dry-run'], '--suppress-all works on the files on disk, which --fix-dry-run leaves unchanged; use --fix, or neither'],
       [['--prune-suppressions', '-'], '--prune-suppressions works on files on disk: leave standard input (-) out'],
     ];
-    for (const [args, message] of cases) expect(platlint([...args, '.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `platlint: ${message}\n` });
-    expect(platlint(['flags', '--suppress-all', '--', '--max-pods=3'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'platlint: --suppress-all works on files on disk: a command line after -- has none\n' });
+    for (const [args, message] of cases) expect(await platlint([...args, '.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: `platlint: ${message}\n` });
+    expect(await platlint(['flags', '--suppress-all', '--', '--max-pods=3'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'platlint: --suppress-all works on files on disk: a command line after -- has none\n' });
     expect(existsSync(join(dir, FILE))).toBe(false);
   });
 });
 
 describe('where the file is', () => {
-  it('beside the configuration file in use, with paths relative to it, wherever the run starts', () => {
+  it('beside the configuration file in use, with paths relative to it, wherever the run starts', async () => {
     const dir = repository();
-    const fromSub = platlint(['--suppress-all', '.'], { cwd: join(dir, 'conf') });
+    const fromSub = await platlint(['--suppress-all', '.'], { cwd: join(dir, 'conf') });
     expect(fromSub).toMatchObject({ code: 0, stderr: 'platlint: wrote ../platlint-suppressions.json (13 findings in 2 files)\n' });
     expect(existsSync(join(dir, 'conf', FILE))).toBe(false);
     expect(read(dir, FILE)).toBe(RECORDED);
-    expect(platlint(['conf/mistakes-rbac.yaml'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+    expect(await platlint(['conf/mistakes-rbac.yaml'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
   });
-  it('in the working folder without a configuration file (--no-config)', () => {
+  it('in the working folder without a configuration file (--no-config)', async () => {
     const dir = repository();
-    expect(platlint(['--no-config', '--suppress-rule', 'schema/enum', 'conf'], { cwd: dir })).toMatchObject({ code: 1, stderr: 'platlint: wrote platlint-suppressions.json (1 finding in 1 file)\n' });
+    expect(await platlint(['--no-config', '--suppress-rule', 'schema/enum', 'conf'], { cwd: dir })).toMatchObject({ code: 1, stderr: 'platlint: wrote platlint-suppressions.json (1 finding in 1 file)\n' });
     expect(read(dir, FILE)).toBe(`{\n  "conf/mistakes-leader-migration.yaml": {\n${ENUM_ENTRY.replace(/,\n$/, '\n')}  }\n}\n`);
   });
-  it('--suppressions-location moves it (a folder gets platlint-suppressions.json); it is needed on every run', () => {
+  it('--suppressions-location moves it (a folder gets platlint-suppressions.json); it is needed on every run', async () => {
     const dir = repository();
-    const r = platlint(['--suppressions-location', 'lint/', '--suppress-rule', 'set/role-ref-mismatch', '.'], { cwd: dir });
+    const r = await platlint(['--suppressions-location', 'lint/', '--suppress-rule', 'set/role-ref-mismatch', '.'], { cwd: dir });
     expect(r).toMatchObject({ code: 1, stderr: 'platlint: wrote lint/platlint-suppressions.json (1 finding in 1 file)\n' });
     expect(read(dir, 'lint/platlint-suppressions.json')).toBe('{\n  "../conf/mistakes-rbac.yaml": {\n    "set/role-ref-mismatch": {\n      "roleRef.name": {\n        "count": 1\n      }\n    }\n  }\n}\n');
     expect(existsSync(join(dir, FILE))).toBe(false);
-    const named = platlint(['--suppressions-location', 'lint/platlint-suppressions.json', '--format', 'json', '.'], { cwd: dir });
+    const named = await platlint(['--suppressions-location', 'lint/platlint-suppressions.json', '--format', 'json', '.'], { cwd: dir });
     expect(jsonFindings(named.stdout)).toEqual(ALL_FINDINGS.filter((f) => !f.startsWith('set/')));
     // without the option, the run has no baseline
-    expect(jsonFindings(platlint(['--format', 'json', '.'], { cwd: dir }).stdout)).toEqual(ALL_FINDINGS);
+    expect(jsonFindings((await platlint(['--format', 'json', '.'], { cwd: dir })).stdout)).toEqual(ALL_FINDINGS);
     // a file named that does not exist is a usage error, not a run without a baseline
-    expect(platlint(['--suppressions-location', 'lint/baseline.json', '.'], { cwd: dir })).toEqual({
+    expect(await platlint(['--suppressions-location', 'lint/baseline.json', '.'], { cwd: dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'platlint: the suppressions file lint/baseline.json does not exist; create it with --suppress-all or --suppress-rule RULE\n',
     });
   });
-  it('platlint patch keeps a baseline only in a file named with --suppressions-location', () => {
+  it('platlint patch keeps a baseline only in a file named with --suppressions-location', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     writeFileSync(join(dir, 'scale.json'), '[{"op": "add", "path": "/spec/replicas"}]\n');
-    expect(platlint(['patch', '--type', 'json', '--suppress-all', 'scale.json'], { cwd: dir })).toEqual({
+    expect(await platlint(['patch', '--type', 'json', '--suppress-all', 'scale.json'], { cwd: dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: 'platlint: platlint patch keeps its baseline in a file of its own: name it with --suppressions-location (platlint-suppressions.json is the main command\'s)\n',
     });
-    const r = platlint(['patch', '--type', 'json', '--suppressions-location', 'patch-suppressions.json', '--suppress-all', 'scale.json'], { cwd: dir });
+    const r = await platlint(['patch', '--type', 'json', '--suppressions-location', 'patch-suppressions.json', '--suppress-all', 'scale.json'], { cwd: dir });
     expect(r).toMatchObject({ code: 0, stderr: 'platlint: wrote patch-suppressions.json (1 finding in 1 file)\n' });
     expect(read(dir, 'patch-suppressions.json')).toBe('{\n  "scale.json": {\n    "patch/json-patch-missing-value": {\n      "[0].value": {\n        "count": 1\n      }\n    }\n  }\n}\n');
     // the main command reads scale.json and the patch baseline as files that are not plat: it neither applies
     // nor prunes that baseline
     const patchBaseline = read(dir, 'patch-suppressions.json');
-    expect(platlint(['--prune-suppressions', '.'], { cwd: dir })).toEqual({ code: 0, stdout: '✔ no problems in 2 files — 0 documents checked, 2 skipped as not plat\n', stderr: '' });
+    expect(await platlint(['--prune-suppressions', '.'], { cwd: dir })).toEqual({ code: 0, stdout: '✔ no problems in 2 files — 0 documents checked, 2 skipped as not plat\n', stderr: '' });
     expect(read(dir, 'patch-suppressions.json')).toBe(patchBaseline);
-    expect(platlint(['patch', '--type', 'json', '--suppressions-location', 'patch-suppressions.json', 'scale.json'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+    expect(await platlint(['patch', '--type', 'json', '--suppressions-location', 'patch-suppressions.json', 'scale.json'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
   });
 });
 
@@ -375,12 +375,12 @@ samplingRatePerMillion: 3000000000
 `;
 
 describe('counts', () => {
-  it('two findings of one rule at one field path, one recorded: the second is reported', () => {
+  it('two findings of one rule at one field path, one recorded: the second is reported', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     writeFileSync(join(dir, 'tracing.yaml'), TRACING);
-    expect(platlint(['--suppress-all', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: 'platlint: wrote platlint-suppressions.json (1 finding in 1 file)\n' });
+    expect(await platlint(['--suppress-all', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: 'platlint: wrote platlint-suppressions.json (1 finding in 1 file)\n' });
     writeFileSync(join(dir, 'tracing.yaml'), `${TRACING}---\n${TRACING}`);
-    const r = platlint(['--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     const [file] = JSON.parse(r.stdout) as JsonFile[];
     expect(file!.messages.map((m) => `${m.ruleId} ${m.path} ${m.line}:${m.column}`)).toEqual(['schema/range samplingRatePerMillion 11:25']);
@@ -391,21 +391,21 @@ describe('counts', () => {
     ]);
     expect([file!.errorCount, file!.warningCount]).toEqual([1, 0]);
     // recording again counts both
-    platlint(['--suppress-all', '.'], { cwd: dir });
+    await platlint(['--suppress-all', '.'], { cwd: dir });
     expect(read(dir, FILE)).toBe('{\n  "tracing.yaml": {\n    "schema/range": {\n      "samplingRatePerMillion": {\n        "count": 2\n      }\n    }\n  }\n}\n');
-    expect(platlint(['.'], { cwd: dir }).code).toBe(0);
+    expect((await platlint(['.'], { cwd: dir })).code).toBe(0);
   });
-  it('recorded warnings do not count for --max-warnings', () => {
+  it('recorded warnings do not count for --max-warnings', async () => {
     const dir = repository();
-    expect(platlint(['--max-warnings', '0', '.'], { cwd: dir }).code).toBe(1);
-    platlint(['--suppress-all', '.'], { cwd: dir });
-    expect(platlint(['--max-warnings', '0', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+    expect((await platlint(['--max-warnings', '0', '.'], { cwd: dir })).code).toBe(1);
+    await platlint(['--suppress-all', '.'], { cwd: dir });
+    expect(await platlint(['--max-warnings', '0', '.'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
   });
-  it('fatal findings are never recorded: the file stays reported, the others are recorded', () => {
+  it('fatal findings are never recorded: the file stays reported, the others are recorded', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     writeFileSync(join(dir, 'tracing.yaml'), TRACING);
     writeFileSync(join(dir, 'broken.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpoint: [\n');
-    const r = platlint(['--suppress-all', '--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--suppress-all', '--format', 'json', '.'], { cwd: dir });
     expect(r).toMatchObject({ code: 1, stderr: 'platlint: wrote platlint-suppressions.json (1 finding in 1 file)\n' });
     expect(jsonFindings(r.stdout)).toEqual(['yaml/syntax - 4:1']);
     expect(Object.keys(JSON.parse(read(dir, FILE)))).toEqual(['tracing.yaml']);
@@ -413,31 +413,31 @@ describe('counts', () => {
 });
 
 describe('a file that cannot be checked whole', () => {
-  it('keeps its entries through --suppress-all and --prune-suppressions, and none counts as no longer occurring', () => {
+  it('keeps its entries through --suppress-all and --prune-suppressions, and none counts as no longer occurring', async () => {
     const dir = repository();
-    platlint(['--suppress-all', '.'], { cwd: dir });
+    await platlint(['--suppress-all', '.'], { cwd: dir });
     // a syntax error in the first document of the RBAC file: its findings are unseen, not gone
     edit(dir, 'conf/mistakes-rbac.yaml', '    verbs: ["get"]\n', '    verbs: ["get"\n');
-    const r = platlint(['--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     expect(jsonFindings(r.stdout)).toEqual(['yaml/syntax - 13:1']);
     for (const option of ['--prune-suppressions', '--suppress-all']) {
-      expect(platlint([option, '.'], { cwd: dir })).toMatchObject({ code: 1, stderr: 'platlint: platlint-suppressions.json is up to date (13 findings in 2 files)\n' });
+      expect(await platlint([option, '.'], { cwd: dir })).toMatchObject({ code: 1, stderr: 'platlint: platlint-suppressions.json is up to date (13 findings in 2 files)\n' });
       expect(read(dir, FILE)).toBe(RECORDED);
     }
     // read again, the file has all its recorded findings back, suppressed
     edit(dir, 'conf/mistakes-rbac.yaml', '    verbs: ["get"\n', '    verbs: ["get"]\n');
-    expect(platlint(['.'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
+    expect(await platlint(['.'], { cwd: dir })).toMatchObject({ code: 0, stderr: '' });
   });
 });
 
 describe('suppressed findings in the reports', () => {
-  it('JSON: in suppressedMessages with ESLint\'s kind "file", beside the comment\'s "directive"', () => {
+  it('JSON: in suppressedMessages with ESLint\'s kind "file", beside the comment\'s "directive"', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     writeFileSync(join(dir, 'tracing.yaml'), TRACING);
-    platlint(['--suppress-all', '.'], { cwd: dir });
-    const r = platlint(['--format', 'json', 'tracing.yaml'], { cwd: dir });
+    await platlint(['--suppress-all', '.'], { cwd: dir });
+    const r = await platlint(['--format', 'json', 'tracing.yaml'], { cwd: dir });
     expect(r.code).toBe(0);
     const platlintData = { document: 0, kind: 'TracingConfiguration', apiVersion: 'apiserver.config.plat.io/v1' };
     expect(JSON.parse(r.stdout)).toEqual([
@@ -481,11 +481,11 @@ describe('suppressed findings in the reports', () => {
       },
     ]);
   });
-  it('SARIF: kept with an external suppression located at the suppressions file; the log is valid SARIF 2.1.0', () => {
+  it('SARIF: kept with an external suppression located at the suppressions file; the log is valid SARIF 2.1.0', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     writeFileSync(join(dir, 'tracing.yaml'), TRACING);
-    platlint(['--suppress-all', '.'], { cwd: dir });
-    const r = platlint(['--format', 'sarif', '.'], { cwd: dir });
+    await platlint(['--suppress-all', '.'], { cwd: dir });
+    const r = await platlint(['--format', 'sarif', '.'], { cwd: dir });
     expect(r.code).toBe(0);
     const log = JSON.parse(r.stdout);
     const validate = sarifValidator();
@@ -501,14 +501,14 @@ describe('suppressed findings in the reports', () => {
       ],
     ]);
   });
-  it('the other formats leave them out', () => {
+  it('the other formats leave them out', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     writeFileSync(join(dir, 'tracing.yaml'), TRACING);
-    platlint(['--suppress-all', '.'], { cwd: dir });
-    expect(platlint(['--format', 'compact', '.'], { cwd: dir })).toEqual({ code: 0, stdout: '', stderr: '' });
-    expect(platlint(['--format', 'github', '.'], { cwd: dir })).toEqual({ code: 0, stdout: 'platlint: no problems in 1 file (1 document checked, 0 skipped as not plat)\n', stderr: '' });
-    expect(platlint(['--format', 'gitlab', '.'], { cwd: dir })).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
-    expect(platlint(['--format', 'junit', '.'], { cwd: dir }).stdout).toBe(`<?xml version="1.0" encoding="UTF-8"?>
+    await platlint(['--suppress-all', '.'], { cwd: dir });
+    expect(await platlint(['--format', 'compact', '.'], { cwd: dir })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await platlint(['--format', 'github', '.'], { cwd: dir })).toEqual({ code: 0, stdout: 'platlint: no problems in 1 file (1 document checked, 0 skipped as not plat)\n', stderr: '' });
+    expect(await platlint(['--format', 'gitlab', '.'], { cwd: dir })).toEqual({ code: 0, stdout: '[]\n', stderr: '' });
+    expect((await platlint(['--format', 'junit', '.'], { cwd: dir })).stdout).toBe(`<?xml version="1.0" encoding="UTF-8"?>
 <testsuites name="platlint" tests="1" failures="0" errors="0" time="0">
   <testsuite name="tracing.yaml" tests="1" failures="0" errors="0" skipped="0" time="0" file="tracing.yaml">
     <testcase classname="tracing.yaml" name="tracing.yaml clean document 1 of 1" time="0"/>
@@ -519,9 +519,9 @@ describe('suppressed findings in the reports', () => {
 });
 
 describe('with the other options', () => {
-  it('--fix --suppress-all records what remains after the fixes', () => {
+  it('--fix --suppress-all records what remains after the fixes', async () => {
     const dir = repository();
-    const r = platlint(['--fix', '--suppress-all', '.'], { cwd: dir });
+    const r = await platlint(['--fix', '--suppress-all', '.'], { cwd: dir });
     expect(r).toEqual({
       code: 0,
       stdout: '✔ no problems in 4 files — 5 documents checked, 1 skipped as not plat\n1 fix applied\n11 problems suppressed by the baseline (platlint-suppressions.json)\n',
@@ -536,34 +536,34 @@ describe('with the other options', () => {
       ),
     );
   });
-  it('--fix fixes recorded findings too; their entries then no longer occur', () => {
+  it('--fix fixes recorded findings too; their entries then no longer occur', async () => {
     const dir = repository();
-    platlint(['--suppress-all', '.'], { cwd: dir });
-    expect(platlint(['--fix', '.'], { cwd: dir })).toMatchObject({
+    await platlint(['--suppress-all', '.'], { cwd: dir });
+    expect(await platlint(['--fix', '.'], { cwd: dir })).toMatchObject({
       code: 0,
       stderr: 'platlint: 2 findings recorded in platlint-suppressions.json no longer occur; --prune-suppressions removes them from the file\n',
     });
   });
-  it('applies to standard input named with --stdin-filename, not to unnamed input', () => {
+  it('applies to standard input named with --stdin-filename, not to unnamed input', async () => {
     const dir = repository();
-    platlint(['--suppress-all', '.'], { cwd: dir });
+    await platlint(['--suppress-all', '.'], { cwd: dir });
     const text = read(dir, 'conf/mistakes-rbac.yaml');
-    expect(platlint(['--stdin-filename', 'conf/mistakes-rbac.yaml', '-'], { cwd: dir, input: text })).toEqual({
+    expect(await platlint(['--stdin-filename', 'conf/mistakes-rbac.yaml', '-'], { cwd: dir, input: text })).toEqual({
       code: 0,
       stdout: '✔ no problems in 1 file — 3 documents checked, 0 skipped as not plat\n7 problems suppressed by the baseline (platlint-suppressions.json)\n',
       stderr: '',
     });
-    expect(platlint(['--format', 'json', '-'], { cwd: dir, input: text }).code).toBe(1);
+    expect((await platlint(['--format', 'json', '-'], { cwd: dir, input: text })).code).toBe(1);
   });
-  it('applies to cached results and to results of worker threads alike', () => {
+  it('applies to cached results and to results of worker threads alike', async () => {
     const dir = repository();
     // 40 more files, so that --concurrency 2 starts a worker thread (batches of 32 files)
     for (let i = 0; i < 40; i++) copyFileSync(join(EXAMPLES, 'tracing-config.yaml'), join(dir, 'conf', `tracing-${i}.yaml`));
     const stdout = '✔ no problems in 44 files — 45 documents checked, 1 skipped as not plat\n13 problems suppressed by the baseline (platlint-suppressions.json)\n';
-    expect(platlint(['--cache', '--suppress-all', '.'], { cwd: dir })).toMatchObject({ code: 0, stdout });
+    expect(await platlint(['--cache', '--suppress-all', '.'], { cwd: dir })).toMatchObject({ code: 0, stdout });
     expect(existsSync(join(dir, '.platlintcache'))).toBe(true);
-    expect(platlint(['--cache', '.'], { cwd: dir })).toEqual({ code: 0, stdout, stderr: '' });
-    expect(platlint(['--concurrency', '2', '.'], { cwd: dir })).toEqual({ code: 0, stdout, stderr: '' });
+    expect(await platlint(['--cache', '.'], { cwd: dir })).toEqual({ code: 0, stdout, stderr: '' });
+    expect(await platlint(['--concurrency', '2', '.'], { cwd: dir })).toEqual({ code: 0, stdout, stderr: '' });
     expect(read(dir, FILE)).toBe(RECORDED);
   });
 });
@@ -582,19 +582,19 @@ describe('a broken suppressions file', () => {
     ['{"t.yaml": {"schema/range": {"samplingRatePerMillion": {"count": 1, "line": 5}}}}', '1:69: unknown key "line"; an entry holds "count" only'],
     ['{"t.yaml": {"schema/range": {"samplingRatePerMillion": {}}}}', '1:56: the entry of "samplingRatePerMillion" (schema/range in t.yaml) has no "count"'],
   ];
-  it('is a usage error (exit 2) with its line and column, before anything is linted or fixed', () => {
+  it('is a usage error (exit 2) with its line and column, before anything is linted or fixed', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     // a fixable finding: --fix must not write it while the run stops on the suppressions file
     const fixable = 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpoint: localhost:4317\nsamplingRatePerMilion: 100\n';
     writeFileSync(join(dir, 't.yaml'), fixable);
     for (const [text, problem] of cases) {
       writeFileSync(join(dir, FILE), text);
-      expect(platlint(['--fix', '.'], { cwd: dir }), JSON.stringify(text)).toEqual({ code: 2, stdout: '', stderr: `platlint: platlint-suppressions.json:${problem}\n` });
+      expect(await platlint(['--fix', '.'], { cwd: dir }), JSON.stringify(text)).toEqual({ code: 2, stdout: '', stderr: `platlint: platlint-suppressions.json:${problem}\n` });
       expect(read(dir, FILE)).toBe(text);
     }
     expect(read(dir, 't.yaml')).toBe(fixable);
     // --suppress-all does not overwrite it either: the broken file may hold entries someone wants back
-    expect(platlint(['--suppress-all', '.'], { cwd: dir }).code).toBe(2);
+    expect((await platlint(['--suppress-all', '.'], { cwd: dir })).code).toBe(2);
     expect(read(dir, FILE)).toBe(cases.at(-1)![0]);
   });
   it('baselineTextProblems (the language server shows an open file with it) gives the same problem at the same place, with its code and the text it is about', () => {
@@ -654,11 +654,11 @@ describe('a broken suppressions file', () => {
     expect(baselineTextProblems('{}')).toEqual([]);
     expect(baselineTextProblems('{"t.yaml": {"schema/range": {"samplingRatePerMillion": {"count": 2}}}}\n')).toEqual([]);
   });
-  it('a folder where the file should be is a usage error too', () => {
+  it('a folder where the file should be is a usage error too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-baseline-'));
     writeFileSync(join(dir, 't.yaml'), TRACING);
     mkdirSync(join(dir, FILE));
-    expect(platlint(['.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'platlint: cannot read the suppressions file platlint-suppressions.json (EISDIR)\n' });
+    expect(await platlint(['.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'platlint: cannot read the suppressions file platlint-suppressions.json (EISDIR)\n' });
   });
 });
 

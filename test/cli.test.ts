@@ -10,51 +10,51 @@ const input = (name: string) => join('fixtures', 'input', name);
 const scratch = () => mkdtempSync(join(tmpdir(), 'platlint-test-'));
 
 describe('exit codes', () => {
-  it('exits 0 on a clean file and prints the summary', () => {
-    const r = platlint(['fixtures/input/comments-only.yaml']);
+  it('exits 0 on a clean file and prints the summary', async () => {
+    const r = await platlint(['fixtures/input/comments-only.yaml']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('✔ no problems in 1 file — 0 documents checked, 0 skipped as not plat\n');
   });
-  it('exits 1 when there are errors', () => {
-    expect(platlint([input('duplicate-key.yaml')]).code).toBe(1);
+  it('exits 1 when there are errors', async () => {
+    expect((await platlint([input('duplicate-key.yaml')])).code).toBe(1);
   });
-  it('exits 2 on an unknown option, with one line of usage', () => {
-    const r = platlint(['--frmat', 'json', 'x.yaml']);
+  it('exits 2 on an unknown option, with one line of usage', async () => {
+    const r = await platlint(['--frmat', 'json', 'x.yaml']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('platlint: unknown option --frmat; did you mean --format?\nRun platlint --help for usage.\n');
   });
-  it('exits 2 on an unknown format', () => {
-    const r = platlint(['--format', 'xml', input('empty.yaml')]);
+  it('exits 2 on an unknown format', async () => {
+    const r = await platlint(['--format', 'xml', input('empty.yaml')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('platlint: unknown format "xml"; choose one of: stylish, json, sarif, github, junit, gitlab, compact\n');
   });
-  it('exits 2 when a path does not exist or a glob matches nothing', () => {
-    expect(platlint(['no/such/file.yaml'])).toMatchObject({ code: 2, stderr: 'platlint: no such file or directory: "no/such/file.yaml"\n' });
-    expect(platlint(['fixtures/**/*.nothing'])).toMatchObject({ code: 2, stderr: 'platlint: no files matching the pattern "fixtures/**/*.nothing" were found\n' });
+  it('exits 2 when a path does not exist or a glob matches nothing', async () => {
+    expect(await platlint(['no/such/file.yaml'])).toMatchObject({ code: 2, stderr: 'platlint: no such file or directory: "no/such/file.yaml"\n' });
+    expect(await platlint(['fixtures/**/*.nothing'])).toMatchObject({ code: 2, stderr: 'platlint: no files matching the pattern "fixtures/**/*.nothing" were found\n' });
   });
-  it('--no-error-on-unmatched-pattern turns an unmatched pattern into a clean run', () => {
-    const r = platlint(['--no-error-on-unmatched-pattern', 'fixtures/**/*.nothing']);
+  it('--no-error-on-unmatched-pattern turns an unmatched pattern into a clean run', async () => {
+    const r = await platlint(['--no-error-on-unmatched-pattern', 'fixtures/**/*.nothing']);
     expect(r.code).toBe(0);
   });
-  it('exits 2 with no paths', () => {
-    expect(platlint([]).code).toBe(2);
+  it('exits 2 with no paths', async () => {
+    expect((await platlint([])).code).toBe(2);
   });
-  it('--max-warnings: warnings alone exit 0 until they exceed the maximum', () => {
+  it('--max-warnings: warnings alone exit 0 until they exceed the maximum', async () => {
     const f = input('other-plat-group.yaml');
     // document/unchecked-group is off by default: turned on, it is the one warning of the file
     const config = join(scratch(), 'platlint.config.yaml');
     writeFileSync(config, 'rules:\n  document/unchecked-group: warn\n');
-    expect(platlint([f]).code).toBe(0);
-    expect(platlint(['-c', config, '--max-warnings', '1', f]).code).toBe(0);
-    const over = platlint(['-c', config, '--max-warnings', '0', f]);
+    expect((await platlint([f])).code).toBe(0);
+    expect((await platlint(['-c', config, '--max-warnings', '1', f])).code).toBe(0);
+    const over = await platlint(['-c', config, '--max-warnings', '0', f]);
     expect(over.code).toBe(1);
     expect(over.stderr).toBe('platlint: 1 warnings exceed the maximum of 0 (--max-warnings)\n');
   });
 });
 
 describe('the JSON contract (ESLint formatter shape plus path)', () => {
-  it('prints exactly ESLint keys for a finding', () => {
-    const r = platlint(['--format', 'json', input('tracing.json')]);
+  it('prints exactly ESLint keys for a finding', async () => {
+    const r = await platlint(['--format', 'json', input('tracing.json')]);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.stdout);
     expect(out).toEqual([
@@ -96,8 +96,8 @@ describe('the JSON contract (ESLint formatter shape plus path)', () => {
       },
     ]);
   });
-  it('marks a parse error fatal and still lints the other documents of the file', () => {
-    const r = platlint(['--format', 'json', input('broken-middle.yaml')]);
+  it('marks a parse error fatal and still lints the other documents of the file', async () => {
+    const r = await platlint(['--format', 'json', input('broken-middle.yaml')]);
     expect(r.code).toBe(1);
     const [res] = JSON.parse(r.stdout);
     expect(res.fatalErrorCount).toBe(1);
@@ -108,10 +108,10 @@ describe('the JSON contract (ESLint formatter shape plus path)', () => {
     ]);
     expect(res.messages[1].message).toMatch(/^Parsing error: /);
   });
-  it('writes the report to --output-file and nothing to standard output', () => {
+  it('writes the report to --output-file and nothing to standard output', async () => {
     const dir = scratch();
     const out = join(dir, 'reports', 'lint', 'report.json');
-    const r = platlint(['--format', 'json', '--output-file', out, input('duplicate-key.yaml')]);
+    const r = await platlint(['--format', 'json', '--output-file', out, input('duplicate-key.yaml')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(jsonFindings(readFileSync(out, 'utf8'))).toEqual(['yaml/duplicate-key endpoint 5:1']);
@@ -145,63 +145,63 @@ describe('bad input never crashes', () => {
     ],
   ];
   for (const [name, expected] of cases) {
-    it(name, () => {
-      const r = platlint(['--format', 'json', input(name)]);
+    it(name, async () => {
+      const r = await platlint(['--format', 'json', input(name)]);
       expect(r.stderr).toBe('');
       expect(jsonFindings(r.stdout)).toEqual(expected);
     });
   }
-  it('a file over the size limit is reported, not read', () => {
-    const r = platlint(['--format', 'json', '--max-file-size', '64', input('non-ascii.yaml')]);
+  it('a file over the size limit is reported, not read', async () => {
+    const r = await platlint(['--format', 'json', '--max-file-size', '64', input('non-ascii.yaml')]);
     expect(r.code).toBe(1);
     const [res] = JSON.parse(r.stdout);
     expect(res.messages[0]).toMatchObject({ ruleId: 'input/too-large', line: 1, column: 1, fatal: true });
     expect(res.messages[0].message).toMatch(/^file is \d+ bytes; the limit is 64 bytes/);
   });
-  it('a 9 MB file is refused at the default limit without reading it as YAML', () => {
+  it('a 9 MB file is refused at the default limit without reading it as YAML', async () => {
     const dir = scratch();
     const f = join(dir, 'huge.yaml');
     writeFileSync(f, 'apiVersion: audit.plat.io/v1\nkind: Policy\n' + '# filler\n'.repeat(1_000_000));
-    const r = platlint(['--format', 'json', f]);
+    const r = await platlint(['--format', 'json', f]);
     expect(jsonFindings(r.stdout)).toEqual(['input/too-large - 1:1']);
     // one that names no plat apiVersion (a large API description) is counted, not reported
     const other = join(dir, 'openapi.json');
     writeFileSync(other, '{"swagger": "2.0", "paths": {}}' + ' '.repeat(9_000_000));
-    const q = platlint(['--format', 'json', other]);
+    const q = await platlint(['--format', 'json', other]);
     expect(q.code).toBe(0);
     expect(jsonFindings(q.stdout)).toEqual([]);
   });
-  it('a document nested too deeply to parse is one finding, not a crash', () => {
+  it('a document nested too deeply to parse is one finding, not a crash', async () => {
     const dir = scratch();
     const f = join(dir, 'deep.yaml');
     writeFileSync(f, `apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpoint: ${'['.repeat(20000)}${']'.repeat(20000)}\n`);
-    const r = platlint(['--format', 'json', f]);
+    const r = await platlint(['--format', 'json', f]);
     expect(r.code).toBe(1);
     const [res] = JSON.parse(r.stdout);
     expect(res.messages.map((m: { ruleId: string; message: string; line: number; fatal: boolean }) => [m.ruleId, m.message, m.line, m.fatal])).toEqual([
       ['yaml/syntax', 'Parsing error: the document nests too deeply to be read', 3, true],
     ]);
   });
-  it('the stylish report of the alias bomb is one finding, no stack trace', () => {
-    const r = platlint([input('alias-bomb.yaml')]);
+  it('the stylish report of the alias bomb is one finding, no stack trace', async () => {
+    const r = await platlint([input('alias-bomb.yaml')]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('alias bomb');
     expect(r.stdout + r.stderr).not.toMatch(/\n\s+at /);
   });
-  it('a folder named like a YAML file is not linted', () => {
+  it('a folder named like a YAML file is not linted', async () => {
     const dir = scratch();
     mkdirSync(join(dir, 'sub'));
     mkdirSync(join(dir, 'sub', 'dir.yaml'));
     writeFileSync(join(dir, 'sub', 'ok.yaml'), 'a: 1\n');
-    const r = platlint(['--format', 'json', 'sub'], { cwd: dir });
+    const r = await platlint(['--format', 'json', 'sub'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).map((x: { filePath: string }) => x.filePath)).toEqual([join(dir, 'sub', 'ok.yaml')]);
   });
 });
 
 describe('standard input', () => {
-  it('lints - under the --stdin-filename name', () => {
-    const r = platlint(['--format', 'json', '--stdin-filename', 'conf/tracing.yaml', '-'], {
+  it('lints - under the --stdin-filename name', async () => {
+    const r = await platlint(['--format', 'json', '--stdin-filename', 'conf/tracing.yaml', '-'], {
       input: 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpont: x\n',
     });
     expect(r.code).toBe(1);
@@ -209,41 +209,41 @@ describe('standard input', () => {
     expect(res.filePath).toBe(join(ROOT, 'conf/tracing.yaml'));
     expect(res.messages.map((m: { message: string }) => m.message)).toEqual(['unknown field `endpont` in TracingConfiguration; did you mean `endpoint`?']);
   });
-  it('calls it <text> without a name, as ESLint does', () => {
-    const r = platlint(['--format', 'json', '-'], { input: 'a: 1\n' });
+  it('calls it <text> without a name, as ESLint does', async () => {
+    const r = await platlint(['--format', 'json', '-'], { input: 'a: 1\n' });
     expect(JSON.parse(r.stdout)[0].filePath).toBe('<text>');
   });
 });
 
 describe('folders and globs', () => {
-  it('lints a folder recursively, skipping node_modules and .git, sorted', () => {
+  it('lints a folder recursively, skipping node_modules and .git, sorted', async () => {
     const dir = scratch();
     for (const p of ['a.yaml', 'b/c.yml', 'b/d.json', 'node_modules/x.yaml', '.git/y.yaml', 'notes.txt']) {
       mkdirSync(join(dir, p, '..'), { recursive: true });
       writeFileSync(join(dir, p), p.endsWith('.json') ? '{}' : 'a: 1\n');
     }
-    const r = platlint(['--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(JSON.parse(r.stdout).map((x: { filePath: string }) => x.filePath.slice(dir.length + 1))).toEqual(['a.yaml', 'b/c.yml', 'b/d.json']);
   });
-  it('lints a symbolic link to a YAML file inside a folder', () => {
+  it('lints a symbolic link to a YAML file inside a folder', async () => {
     const dir = scratch();
     mkdirSync(join(dir, 'conf'));
     writeFileSync(join(dir, 'real.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpont: x\n');
     symlinkSync(join(dir, 'real.yaml'), join(dir, 'conf', 'link.yaml'));
-    const r = platlint(['--format', 'json', 'conf'], { cwd: dir });
+    const r = await platlint(['--format', 'json', 'conf'], { cwd: dir });
     expect(jsonFindings(r.stdout)).toEqual(['schema/unknown-field endpont 3:1']);
   });
-  it('expands glob patterns', () => {
-    const r = platlint(['--format', 'json', 'fixtures/input/*.json']);
+  it('expands glob patterns', async () => {
+    const r = await platlint(['--format', 'json', 'fixtures/input/*.json']);
     expect(JSON.parse(r.stdout).map((x: { filePath: string }) => x.filePath)).toEqual([join(ROOT, 'fixtures/input/tracing.json')]);
   });
 });
 
 describe('colour', () => {
-  it('is off when NO_COLOR is set and on with FORCE_COLOR', () => {
+  it('is off when NO_COLOR is set and on with FORCE_COLOR', async () => {
     const f = input('duplicate-key.yaml');
-    expect(platlint([f]).stdout).not.toContain('\u001b[');
-    expect(platlint([f], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } }).stdout).toContain('\u001b[31m');
+    expect((await platlint([f])).stdout).not.toContain('\u001b[');
+    expect((await platlint([f], { env: { NO_COLOR: undefined, FORCE_COLOR: '1' } })).stdout).toContain('\u001b[31m');
   });
 });
 
@@ -255,27 +255,27 @@ describe('configuration file', () => {
     writeFileSync(join(dir, 'conf', 'generated', 'bad.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: Nope\n');
     return dir;
   };
-  it('is found upward from the working folder and sets severities and ignores', () => {
+  it('is found upward from the working folder and sets severities and ignores', async () => {
     const dir = project();
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-field: warn\n  yaml/ambiguous-scalar: "off"\nignores:\n  - conf/generated/**\n');
-    const r = platlint(['--format', 'json', '.'], { cwd: join(dir, 'conf') });
+    const r = await platlint(['--format', 'json', '.'], { cwd: join(dir, 'conf') });
     expect(jsonFindings(r.stdout)).toEqual(['schema/unknown-field owner 3:1', 'schema/type endpoint 4:11']);
     expect(JSON.parse(r.stdout)[0].messages.map((m: { severity: number }) => m.severity)).toEqual([1, 2]);
   });
-  it('--config names it; --no-config ignores it', () => {
+  it('--config names it; --no-config ignores it', async () => {
     const dir = project();
     writeFileSync(join(dir, 'strict.yaml'), 'rules:\n  schema/type: "off"\n');
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-field: "off"\n');
-    expect(jsonFindings(platlint(['--format', 'json', '--config', 'strict.yaml', 'conf/tracing.yaml'], { cwd: dir }).stdout)).toEqual([
+    expect(jsonFindings((await platlint(['--format', 'json', '--config', 'strict.yaml', 'conf/tracing.yaml'], { cwd: dir })).stdout)).toEqual([
       'schema/unknown-field owner 3:1',
       'yaml/ambiguous-scalar endpoint 4:11',
     ]);
-    expect(jsonFindings(platlint(['--format', 'json', '--no-config', 'conf/tracing.yaml'], { cwd: dir }).stdout)).toHaveLength(3);
+    expect(jsonFindings((await platlint(['--format', 'json', '--no-config', 'conf/tracing.yaml'], { cwd: dir })).stdout)).toHaveLength(3);
   });
-  it('an invalid configuration is a usage error with positions', () => {
+  it('an invalid configuration is a usage error with positions', async () => {
     const dir = project();
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-feild: warn\n  schema/type: loud\nignore: []\n');
-    const r = platlint(['conf'], { cwd: dir });
+    const r = await platlint(['conf'], { cwd: dir });
     expect(r.code).toBe(2);
     const file = join(dir, 'platlint.config.yaml');
     expect(r.stderr).toBe(
@@ -285,10 +285,10 @@ describe('configuration file', () => {
         `  ${file}:4:1  unknown field \`ignore\` in the platlint configuration; did you mean \`ignores\`?\n`,
     );
   });
-  it('an unknown rule id in the configuration gets a suggestion', () => {
+  it('an unknown rule id in the configuration gets a suggestion', async () => {
     const dir = project();
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-feild: warn\n');
-    const r = platlint(['conf'], { cwd: dir });
+    const r = await platlint(['conf'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`platlint.config.yaml:2:3  unknown rule \`schema/unknown-feild\`; did you mean \`schema/unknown-field\`?`);
   });
@@ -314,8 +314,8 @@ describe('secrets never appear in any output', () => {
     '',
   ].join('\n');
   for (const format of ['json', 'stylish']) {
-    it(`in ${format} output`, () => {
-      const r = platlint(['--format', format, '-'], { input: text });
+    it(`in ${format} output`, async () => {
+      const r = await platlint(['--format', format, '-'], { input: text });
       expect(r.code).toBe(1);
       expect(r.stdout).toContain('schema/format');
       expect(r.stdout).not.toContain(secret);
@@ -346,31 +346,31 @@ describe('internal failures', () => {
     expect(await main(['--debug', 'fixtures/input/empty.yaml'], failing(debug))).toBe(2);
     expect(debug.join('')).toMatch(/^Error: write EPIPE\nsecond line\n\s+at /);
   });
-  it('--quiet reports errors only', () => {
-    const r = platlint(['--quiet', '--format', 'json', input('unknown-kind.yaml'), input('other-plat-group.yaml')]);
+  it('--quiet reports errors only', async () => {
+    const r = await platlint(['--quiet', '--format', 'json', input('unknown-kind.yaml'), input('other-plat-group.yaml')]);
     expect(jsonFindings(r.stdout)).toHaveLength(5);
     expect(JSON.parse(r.stdout)[0]).toMatchObject({ messages: [], warningCount: 0 });
   });
 });
 
 describe('rules and explain', () => {
-  it('platlint rules lists engine findings and rule modules', () => {
-    const r = platlint(['rules']);
+  it('platlint rules lists engine findings and rule modules', async () => {
+    const r = await platlint(['rules']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^input\/binary +error +The file is binary and cannot be linted\. +\[all\]$/m);
     expect(r.stdout).toMatch(/^authz\/webhook-timeout-max +error +A webhook authorizer timeout is above 0 and at most 30s\. +\[AuthorizationConfiguration\]$/m);
   });
-  it('platlint explain prints a rule, and suggests a near id for an unknown one', () => {
-    const r = platlint(['explain', 'schema/unknown-field']);
+  it('platlint explain prints a rule, and suggests a near id for an unknown one', async () => {
+    const r = await platlint(['explain', 'schema/unknown-field']);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n').slice(0, 3)).toEqual(['## schema/unknown-field', '', 'A field is not part of the kind.']);
-    expect(platlint(['explain', 'schema/unknown-feld'])).toMatchObject({
+    expect(await platlint(['explain', 'schema/unknown-feld'])).toMatchObject({
       code: 2,
       stderr: 'platlint: unknown rule schema/unknown-feld; did you mean schema/unknown-field? (platlint rules lists them)\n',
     });
   });
-  it("platlint explain documents the codes of problems with platlint's own files, which are not rules", () => {
-    const r = platlint(['explain', 'config/schema', 'baseline/invalid']);
+  it("platlint explain documents the codes of problems with platlint's own files, which are not rules", async () => {
+    const r = await platlint(['explain', 'config/schema', 'baseline/invalid']);
     expect(r.code).toBe(0);
     const pages = r.stdout.split(/(?=^## )/m);
     expect(pages.map((p) => p.split('\n').slice(0, 5))).toEqual([
@@ -378,41 +378,41 @@ describe('rules and explain', () => {
       ['## baseline/invalid', '', 'No finding of the document is suppressed, because the suppressions file cannot be applied.', '', "- Not a rule: a problem of platlint's own files, which no configuration turns off or changes the severity of."],
     ]);
     // they are not rules: `platlint rules` does not list them, and `rules:` cannot name them
-    expect(platlint(['rules']).stdout).not.toMatch(/^config\/schema /m);
-    expect(platlint(['explain', 'config/schme'])).toMatchObject({ code: 2, stderr: expect.stringContaining('did you mean config/schema?') });
+    expect((await platlint(['rules'])).stdout).not.toMatch(/^config\/schema /m);
+    expect(await platlint(['explain', 'config/schme'])).toMatchObject({ code: 2, stderr: expect.stringContaining('did you mean config/schema?') });
   });
 });
 
 describe('the set of files', () => {
   const sets = (name: string) => join('fixtures', 'sets', name);
   const deployment = (name: string) => ['--config', join(sets(name), 'platlint.config.yaml')];
-  it('a roleRef that names a role of the other kind in the same deployment is a warning at roleRef.name, naming the role', () => {
-    const r = platlint([...deployment('role-ref-kind'), '--format', 'json', sets('role-ref-kind')]);
+  it('a roleRef that names a role of the other kind in the same deployment is a warning at roleRef.name, naming the role', async () => {
+    const r = await platlint([...deployment('role-ref-kind'), '--format', 'json', sets('role-ref-kind')]);
     expect(r.code).toBe(0);
     expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-mismatch roleRef.name 12:9']);
     expect(r.stdout).toContain('but `log-reader` is a ClusterRole (fixtures/sets/role-ref-kind/role.yaml:4:9)');
     // files of no declared deployment are not compared
-    expect(jsonFindings(platlint(['--no-config', '--format', 'json', sets('role-ref-kind')]).stdout)).toEqual([]);
+    expect(jsonFindings((await platlint(['--no-config', '--format', 'json', sets('role-ref-kind')])).stdout)).toEqual([]);
   });
-  it('a role that nothing defines is reported only with --resolve-refs', () => {
-    expect(jsonFindings(platlint(['--format', 'json', sets('unresolved')]).stdout)).toEqual([]);
-    const r = platlint(['--resolve-refs', '--format', 'json', sets('unresolved')]);
+  it('a role that nothing defines is reported only with --resolve-refs', async () => {
+    expect(jsonFindings((await platlint(['--format', 'json', sets('unresolved')])).stdout)).toEqual([]);
+    const r = await platlint(['--resolve-refs', '--format', 'json', sets('unresolved')]);
     expect(r.code).toBe(0);
     expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-unresolved roleRef.name 12:9']);
   });
-  it('standard input is part of the set, and of the deployment its --stdin-filename belongs to', () => {
+  it('standard input is part of the set, and of the deployment its --stdin-filename belongs to', async () => {
     const binding = readFileSync(join(ROOT, sets('role-ref-kind'), 'binding.yaml'), 'utf8');
     // the file on disk with the same name is not read beside it
-    const r = platlint([...deployment('role-ref-kind'), '--format', 'json', '--stdin-filename', join(sets('role-ref-kind'), 'binding.yaml'), '-'], { input: binding });
+    const r = await platlint([...deployment('role-ref-kind'), '--format', 'json', '--stdin-filename', join(sets('role-ref-kind'), 'binding.yaml'), '-'], { input: binding });
     expect(jsonFindings(r.stdout)).toEqual(['set/role-ref-mismatch roleRef.name 12:9']);
   });
-  it('the same object in two files of one deployment is reported in both, across worker threads too', () => {
+  it('the same object in two files of one deployment is reported in both, across worker threads too', async () => {
     const dir = scratch();
     const role = (i: number) => `apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: role-${i}\nrules:\n  - apiGroups: [""]\n    resources: ["events"]\n    verbs: ["list"]\n`;
     for (let i = 0; i < 300; i++) writeFileSync(join(dir, `r${String(i).padStart(3, '0')}.yaml`), role(i === 299 ? 0 : i));
     writeFileSync(join(dir, 'platlint.config.yaml'), 'deployments:\n  - name: all\n    files: ["*.yaml"]\n');
     for (const concurrency of ['off', '2']) {
-      const r = platlint(['--config', join(dir, 'platlint.config.yaml'), '--concurrency', concurrency, '--format', 'json', dir]);
+      const r = await platlint(['--config', join(dir, 'platlint.config.yaml'), '--concurrency', concurrency, '--format', 'json', dir]);
       const results = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; line: number; message: string }[] }[];
       const hits = results.filter((f) => f.messages.length > 0);
       expect(hits.map((f) => f.filePath.slice(-8))).toEqual(['r000.yaml'.slice(-8), 'r299.yaml'.slice(-8)]);
@@ -422,47 +422,47 @@ describe('the set of files', () => {
 });
 
 describe('platlint patch', () => {
-  it('reads every document as a patch of --type, JSON input included, with positions', () => {
+  it('reads every document as a patch of --type, JSON input included, with positions', async () => {
     const dir = scratch();
     writeFileSync(join(dir, 'scale.json'), '[{"op": "add", "path": "/spec/replicas"},\n {"op": "move", "from": "/a", "path": "/a/b"}]\n');
-    const r = platlint(['patch', '--type', 'json', '--format', 'json', join(dir, 'scale.json')]);
+    const r = await platlint(['patch', '--type', 'json', '--format', 'json', join(dir, 'scale.json')]);
     expect(r.code).toBe(1);
     expect(jsonFindings(r.stdout)).toEqual(['patch/json-patch-missing-value [0].value 1:3', 'patch/json-patch-move-into-itself [1].path 2:39']);
   });
-  it('defaults to a strategic merge patch, as platctl patch does', () => {
-    const r = platlint(['patch', '--format', 'json', '-'], { input: 'spec:\n  template:\n    spec:\n      containers:\n        - image: nginx:1.27\n' });
+  it('defaults to a strategic merge patch, as platctl patch does', async () => {
+    const r = await platlint(['patch', '--format', 'json', '-'], { input: 'spec:\n  template:\n    spec:\n      containers:\n        - image: nginx:1.27\n' });
     expect(jsonFindings(r.stdout)).toEqual(['patch/strategic-merge-key-required spec.template.spec.containers[0] 5:11']);
   });
-  it('refuses an unknown --type, and --type outside platlint patch', () => {
-    expect(platlint(['patch', '--type', 'jsn', '-'])).toMatchObject({ code: 2, stderr: 'platlint: unknown patch type "jsn"; choose one of: json, merge, strategic\n' });
-    expect(platlint(['--type', 'json', '-']).code).toBe(2);
+  it('refuses an unknown --type, and --type outside platlint patch', async () => {
+    expect(await platlint(['patch', '--type', 'jsn', '-'])).toMatchObject({ code: 2, stderr: 'platlint: unknown patch type "jsn"; choose one of: json, merge, strategic\n' });
+    expect((await platlint(['--type', 'json', '-'])).code).toBe(2);
   });
 });
 
 describe('platlint flags', () => {
-  it('lints a command line given after --, columns on the joined line', () => {
-    const r = platlint(['flags', '--format', 'json', '--', '--max-pods=abc', '--addres=1.2.3.4']);
+  it('lints a command line given after --, columns on the joined line', async () => {
+    const r = await platlint(['flags', '--format', 'json', '--', '--max-pods=abc', '--addres=1.2.3.4']);
     expect(r.code).toBe(1);
     expect(jsonFindings(r.stdout)).toEqual(['flags/deprecated --max-pods 1:1', 'flags/value-type --max-pods 1:12', 'flags/unknown --addres 1:16']);
     expect(JSON.parse(r.stdout)[0].filePath).toBe('<command line>');
   });
-  it('lints files of flags, and refuses a folder', () => {
+  it('lints files of flags, and refuses a folder', async () => {
     const dir = scratch();
     writeFileSync(join(dir, 'platlet.env'), 'PLATLET_EXTRA_ARGS="--node-ip=10.0.0.300"\n');
-    const r = platlint(['flags', '--format', 'json', join(dir, 'platlet.env')]);
+    const r = await platlint(['flags', '--format', 'json', join(dir, 'platlet.env')]);
     expect(r.code).toBe(1);
     expect(jsonFindings(r.stdout)).toEqual(['flags/value-type --node-ip 1:31']);
-    expect(platlint(['flags', dir])).toMatchObject({ code: 2, stderr: expect.stringContaining('is a folder') });
-    expect(platlint(['flags', 'x.conf', '--', '--v=2']).code).toBe(2);
+    expect(await platlint(['flags', dir])).toMatchObject({ code: 2, stderr: expect.stringContaining('is a folder') });
+    expect((await platlint(['flags', 'x.conf', '--', '--v=2'])).code).toBe(2);
   });
 });
 
 describe('GitHub Actions', () => {
-  it('appends a table of the findings to the job summary, after what earlier steps wrote', () => {
+  it('appends a table of the findings to the job summary, after what earlier steps wrote', async () => {
     const dir = scratch();
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '## earlier step\n');
-    const r = platlint([input('unknown-kind.yaml')], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
+    const r = await platlint([input('unknown-kind.yaml')], { env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^::error file=fixtures\/input\/unknown-kind\.yaml,line=\d+,endLine=\d+,col=\d+,endColumn=\d+,title=document\/unknown-kind::/m);
     const text = readFileSync(summary, 'utf8');
@@ -472,29 +472,29 @@ describe('GitHub Actions', () => {
 });
 
 describe('platlint schemas and --cache', () => {
-  it('platlint schemas --out writes a schema per kind and a catalog listing them', () => {
+  it('platlint schemas --out writes a schema per kind and a catalog listing them', async () => {
     const dir = scratch();
-    const r = platlint(['schemas', '--out', join(dir, 'plat-schemas')]);
+    const r = await platlint(['schemas', '--out', join(dir, 'plat-schemas')]);
     expect(r.code).toBe(0);
     const catalog = JSON.parse(readFileSync(join(dir, 'plat-schemas', 'catalog.json'), 'utf8')) as { schemas: { name: string; url: string }[] };
     expect(catalog.schemas.map((s) => s.url)).toContain('./apiserver.config.plat.io/v1/AuthorizationConfiguration.schema.json');
     expect(r.stdout).toBe(`wrote ${catalog.schemas.length + 1} files to ${join(dir, 'plat-schemas')} (catalog: ${join(dir, 'plat-schemas')}/catalog.json)\n`);
-    expect(platlint(['schemas']).code).toBe(2);
+    expect((await platlint(['schemas'])).code).toBe(2);
   });
-  it('--cache gives the same report from the cache, and sees a changed file', () => {
+  it('--cache gives the same report from the cache, and sees a changed file', async () => {
     const dir = scratch();
     const file = join(dir, 'authz.yaml');
     writeFileSync(file, readFileSync(join(ROOT, 'fixtures', 'examples', 'mistakes-authorization-config.yaml')));
     const location = join(dir, 'lint.cache');
-    const first = platlint(['--cache', '--cache-location', location, '--format', 'json', file]);
-    const second = platlint(['--cache', '--cache-location', location, '--format', 'json', file]);
+    const first = await platlint(['--cache', '--cache-location', location, '--format', 'json', file]);
+    const second = await platlint(['--cache', '--cache-location', location, '--format', 'json', file]);
     expect(first.code).toBe(1);
     expect(second.stdout).toBe(first.stdout);
     expect(readFileSync(location, 'utf8').startsWith('{"platlint-cache":1,')).toBe(true);
     writeFileSync(file, readFileSync(join(ROOT, 'fixtures', 'examples', 'authorization-config.yaml')));
-    expect(platlint(['--cache', '--cache-location', location, file]).code).toBe(0);
+    expect((await platlint(['--cache', '--cache-location', location, file])).code).toBe(0);
     writeFileSync(location, 'not a cache');
-    const foreign = platlint(['--cache', '--cache-location', location, file]);
+    const foreign = await platlint(['--cache', '--cache-location', location, file]);
     expect(foreign.code).toBe(0);
     expect(foreign.stderr).toMatch(/^platlint: warning: .*not a platlint cache/);
     expect(readFileSync(location, 'utf8')).toBe('not a cache');

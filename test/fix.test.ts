@@ -71,42 +71,42 @@ describe('applyFixes', () => {
 
 describe('--fix on files', () => {
   const scratch = () => mkdtempSync(join(tmpdir(), 'platlint-fix-'));
-  it('writes the fixed file (keeping its byte-order mark and CRLF line ends), reports what remains, leaves no temporary file', () => {
+  it('writes the fixed file (keeping its byte-order mark and CRLF line ends), reports what remains, leaves no temporary file', async () => {
     const dir = scratch();
     const file = join(dir, 'authz.yaml');
     const crlf = '\uFEFF' + AUTHZ.replace('      timeout: 3s\n', '').replace(/\n/g, '\r\n');
     writeFileSync(file, crlf);
-    const r = platlint(['--fix', '--format', 'json', file]);
+    const r = await platlint(['--fix', '--format', 'json', file]);
     expect(r.code).toBe(1);
     expect(jsonFindings(r.stdout)).toEqual(['schema/required authorizers[0].webhook.timeout 7:5']);
     expect(readFileSync(file, 'utf8')).toBe(crlf.replace('authorizer:', 'authorizers:').replace("'Denyy'", "'Deny'"));
     expect(readdirSync(dir)).toEqual(['authz.yaml']);
   });
-  it('--fix-dry-run changes no file and reports what would remain; JSON messages carry ESLint fix objects', () => {
+  it('--fix-dry-run changes no file and reports what would remain; JSON messages carry ESLint fix objects', async () => {
     const dir = scratch();
     const file = join(dir, 'authz.yaml');
     writeFileSync(file, AUTHZ);
-    const dry = platlint(['--fix-dry-run', file]);
+    const dry = await platlint(['--fix-dry-run', file]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toContain('2 fixes would be applied (--fix-dry-run: no file was changed)');
     expect(readFileSync(file, 'utf8')).toBe(AUTHZ);
-    const plain = JSON.parse(platlint(['--format', 'json', file]).stdout);
+    const plain = JSON.parse((await platlint(['--format', 'json', file])).stdout);
     expect(plain[0].messages.find((m: { ruleId: string }) => m.ruleId === 'schema/unknown-field')).toMatchObject({ fix: { range: [AUTHZ.indexOf('authorizer:'), AUTHZ.indexOf('authorizer:') + 10], text: 'authorizers' } });
     expect(plain[0]).toMatchObject({ fixableErrorCount: 1, fixableWarningCount: 0 });
     expect(plain[0].output).toBeUndefined();
-    expect(platlint(['--fix', '--fix-dry-run', file]).code).toBe(2);
+    expect((await platlint(['--fix', '--fix-dry-run', file])).code).toBe(2);
   });
 });
 
 describe('--fix on node agent command lines', () => {
-  it('renames a misspelt flag with one close match in a systemd unit, keeping everything else', () => {
+  it('renames a misspelt flag with one close match in a systemd unit, keeping everything else', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-fix-'));
     const file = join(dir, 'platlet.service');
     const unit = '[Service]\n# the node agent\nExecStart=/usr/bin/platlet \\\n  --config=/var/lib/platlet/config.yaml \\\n  -node-ip=10.0.0.7 --hostname-overide=worker-1\n';
     writeFileSync(file, unit);
-    const r = platlint(['flags', '--fix', '--format', 'json', file]);
+    const r = await platlint(['flags', '--fix', '--format', 'json', file]);
     expect(r.code).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(unit.replace('-node-ip', '--node-ip').replace('--hostname-overide', '--hostname-override'));
-    expect(platlint(['flags', '--fix', '--', '--addres=1.2.3.4']).code).toBe(2);
+    expect((await platlint(['flags', '--fix', '--', '--addres=1.2.3.4'])).code).toBe(2);
   });
 });

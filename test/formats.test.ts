@@ -482,7 +482,7 @@ describe('the command line (built: npm run build)', () => {
 
   it('writes several reports in one run, each valid for its consumer', async () => {
     const dir = scratch();
-    const r = platlint(['--format', 'sarif:out.sarif', '--format', 'junit:out.xml', '--format', 'gitlab:gl-code-quality-report.json', '--format', 'compact', 'config'], { cwd: dir });
+    const r = await platlint(['--format', 'sarif:out.sarif', '--format', 'junit:out.xml', '--format', 'gitlab:gl-code-quality-report.json', '--format', 'compact', 'config'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
@@ -519,9 +519,9 @@ describe('the command line (built: npm run build)', () => {
     expect(gitlab(JSON.parse(readFileSync(join(dir, 'gl-code-quality-report.json'), 'utf8')))).toBe(true);
   });
 
-  it('GITHUB_ACTIONS=true without --format prints annotations', () => {
+  it('GITHUB_ACTIONS=true without --format prints annotations', async () => {
     const dir = scratch();
-    const r = platlint(['config/authz.yaml'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+    const r = await platlint(['config/authz.yaml'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toBe(
       '::error file=config/authz.yaml,line=6,endLine=6,col=5,endColumn=15,title=schema/unknown-field::6:5 unknown field `authorizer` in `authorizers[0]`; allowed fields: `type`, `name`, `webhook` [schema/unknown-field]\n' +

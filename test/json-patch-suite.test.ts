@@ -117,7 +117,7 @@ describe('json-patch-test-suite', () => {
     expect(malformed.map((c) => `${c.file}#${c.index}`).sort()).toEqual([...MALFORMED].sort());
   });
 
-  it('gives the same findings through the command line (`platlint patch --type json`)', () => {
+  it('gives the same findings through the command line (`platlint patch --type json`)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-json-patch-suite-'));
     const sample = ['tests.json#0', 'tests.json#40', 'tests.json#41', 'tests.json#59', 'tests.json#70', 'tests.json#75', 'tests.json#77', 'spec_tests.json#11', 'spec_tests.json#16'];
     const files = sample.map((key) => {
@@ -126,7 +126,7 @@ describe('json-patch-test-suite', () => {
       writeFileSync(file, c.text);
       return { key, file, text: c.text };
     });
-    const r = platlint(['patch', '--type', 'json', '--format', 'json', ...files.map((f) => f.file)]);
+    const r = await platlint(['patch', '--type', 'json', '--format', 'json', ...files.map((f) => f.file)]);
     expect(r.code).toBe(1); // errors among them
     const results = JSON.parse(r.stdout) as { filePath: string; messages: unknown[] }[];
     for (const f of files) {

@@ -44,8 +44,8 @@ describe('fixtures/json: JSON the platform refuses, at the character where its s
   it('single-quoted strings (the value is never shown)', () => {
     expect(findings('single-quotes.json')).toEqual([`yaml/syntax 4:14 Parsing error: invalid character '\\'' looking for beginning of object key string${HINT}`]);
   });
-  it('through the command line: one error, exit 1', () => {
-    const r = platlint(['--format', 'json', join(DIR, 'trailing-comma.json')]);
+  it('through the command line: one error, exit 1', async () => {
+    const r = await platlint(['--format', 'json', join(DIR, 'trailing-comma.json')]);
     expect(r.code).toBe(1);
     const [res] = JSON.parse(r.stdout) as { messages: { ruleId: string; line: number; column: number; endLine: number; endColumn: number }[] }[];
     expect(res!.messages.map((m) => `${m.ruleId} ${m.line}:${m.column}-${m.endLine}:${m.endColumn}`)).toEqual(['yaml/syntax 6:3-6:4']);
@@ -62,9 +62,9 @@ describe('which texts are JSON', () => {
   it('a text naming no plat apiVersion is not held to JSON (another tool\'s file, a tsconfig.json with comments)', () => {
     expect(lintText('{\n  // c\n  "compilerOptions": {},\n}\n').diagnostics).toEqual([]);
   });
-  it('a patch payload is not: platctl patch reads it as YAML, so a trailing comma is accepted and `\\/` refused', () => {
+  it('a patch payload is not: platctl patch reads it as YAML, so a trailing comma is accepted and `\\/` refused', async () => {
     const input = '{"apiVersion": "rbac.authorization.plat.io/v1", "kind": "Role", "metadata": {"annotations": {"a": "\\/x"}},}\n';
-    const r = platlint(['patch', '--type', 'merge', '--format', 'json', '--stdin-filename', 'p.json', '-'], { input });
+    const r = await platlint(['patch', '--type', 'merge', '--format', 'json', '--stdin-filename', 'p.json', '-'], { input });
     const messages = JSON.parse(r.stdout)[0].messages as { ruleId: string; line: number; column: number; message: string }[];
     expect(messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`)).toEqual([
       "yaml/syntax 1:100 Parsing error: the escape `\\/` is not one the platform's decoder (YAML 1.1) knows",

@@ -232,30 +232,30 @@ describe('layers: rules, then matching overrides in order, then --rule; exact ov
 });
 
 describe('per-folder severities on the command line', () => {
-  it('each file gets the rules, then the overrides that match it, in order (json: rule, severity, position)', () => {
+  it('each file gets the rules, then the overrides that match it, in order (json: rule, severity, position)', async () => {
     const dir = tree();
-    const r = platlint(['--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(1);
     expect(findings(r.stdout, dir)).toEqual(EXPECTED);
   });
-  it('standard input matches the overrides by --stdin-filename (from the working folder); without it, none', () => {
+  it('standard input matches the overrides by --stdin-filename (from the working folder); without it, none', async () => {
     const dir = tree();
     mkdirSync(join(dir, 'prod', 'app'), { recursive: true });
-    const named = platlint(['--format', 'json', '--stdin-filename', 'role.yaml', '-'], { cwd: join(dir, 'prod', 'app'), input: ROLE });
+    const named = await platlint(['--format', 'json', '--stdin-filename', 'role.yaml', '-'], { cwd: join(dir, 'prod', 'app'), input: ROLE });
     expect(findings(named.stdout, dir)).toEqual(['prod/app/role.yaml schema/unknown-field 1 6:3', 'prod/app/role.yaml security/no-pod-exec 2 9:17', 'prod/app/role.yaml security/no-wildcard-verbs 2 10:13']);
-    const unnamed = platlint(['--format', 'json', '-'], { cwd: join(dir, 'prod', 'app'), input: ROLE });
+    const unnamed = await platlint(['--format', 'json', '-'], { cwd: join(dir, 'prod', 'app'), input: ROLE });
     expect(findings(unnamed.stdout, dir)).toEqual(['<text> schema/unknown-field 1 6:3', '<text> security/no-pod-exec 1 9:17']);
   });
-  it('a file outside the configuration folder gets the rules and no override', () => {
+  it('a file outside the configuration folder gets the rules and no override', async () => {
     const dir = tree();
     const outside = scratch();
     mkdirSync(join(outside, 'prod'));
     writeFileSync(join(outside, 'prod', 'role.yaml'), ROLE);
-    const r = platlint(['--format', 'json', '--config', join(dir, 'platlint.config.yaml'), join(outside, 'prod', 'role.yaml')], { cwd: dir });
+    const r = await platlint(['--format', 'json', '--config', join(dir, 'platlint.config.yaml'), join(outside, 'prod', 'role.yaml')], { cwd: dir });
     expect(findings(r.stdout, outside)).toEqual(['prod/role.yaml schema/unknown-field 1 6:3', 'prod/role.yaml security/no-pod-exec 1 9:17']);
   });
-  it('the checks across files take the severity of the file they report in', () => {
+  it('the checks across files take the severity of the file they report in', async () => {
     const role = 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\nrules: []\n';
     const dir = tree(
       'deployments:\n  - name: all\n    files: ["**/*.yaml"]\noverrides:\n  - files: ["prod/**"]\n    rules:\n      set/*: error\n  - files: ["dev/**"]\n    rules:\n      set/duplicate-object: "off"\n',
@@ -265,26 +265,26 @@ describe('per-folder severities on the command line', () => {
       mkdirSync(dirname(join(dir, f)), { recursive: true });
       writeFileSync(join(dir, f), role);
     }
-    const r = platlint(['--format', 'json', '.'], { cwd: dir });
+    const r = await platlint(['--format', 'json', '.'], { cwd: dir });
     expect(findings(r.stdout, dir)).toEqual(['c.yaml set/duplicate-object 1 4:9', 'prod/a.yaml set/duplicate-object 2 4:9']);
   });
-  it('platlint flags applies the overrides to files of flags', () => {
+  it('platlint flags applies the overrides to files of flags', async () => {
     const dir = tree('overrides:\n  - files: ["prod/**"]\n    rules:\n      flags/*: error\n', []);
     for (const f of ['prod/node.flags', 'dev/node.flags']) {
       mkdirSync(dirname(join(dir, f)), { recursive: true });
       writeFileSync(join(dir, f), '--max-pods=150\n');
     }
-    const r = platlint(['flags', '--format', 'json', 'prod/node.flags', 'dev/node.flags'], { cwd: dir });
+    const r = await platlint(['flags', '--format', 'json', 'prod/node.flags', 'dev/node.flags'], { cwd: dir });
     expect(findings(r.stdout, dir)).toEqual(['dev/node.flags flags/deprecated 1 1:1', 'prod/node.flags flags/deprecated 2 1:1']);
   });
 });
 
 describe('--rule ID=SEVERITY', () => {
-  it('wins over the configuration file and its overrides; a later --rule wins over an earlier one', () => {
+  it('wins over the configuration file and its overrides; a later --rule wins over an earlier one', async () => {
     const dir = tree();
-    const off = platlint(['--format', 'json', '--rule', 'security/no-pod-exec=off', '.'], { cwd: dir });
+    const off = await platlint(['--format', 'json', '--rule', 'security/no-pod-exec=off', '.'], { cwd: dir });
     expect(findings(off.stdout, dir)).toEqual(EXPECTED.filter((f) => !f.includes('security/no-pod-exec')));
-    const later = platlint(['--format', 'json', '--rule', 'security/no-pod-exec=off', '--rule', 'security/*=warn', '--rule', 'schema/unknown-field=error', 'dev/role.yaml', 'prod/role.yaml'], { cwd: dir });
+    const later = await platlint(['--format', 'json', '--rule', 'security/no-pod-exec=off', '--rule', 'security/*=warn', '--rule', 'schema/unknown-field=error', 'dev/role.yaml', 'prod/role.yaml'], { cwd: dir });
     expect(findings(later.stdout, dir)).toEqual([
       'dev/role.yaml schema/unknown-field 2 6:3',
       'dev/role.yaml security/no-pod-exec 1 9:17',
@@ -295,14 +295,14 @@ describe('--rule ID=SEVERITY', () => {
     ]);
     expect(later.code).toBe(1);
   });
-  it('works without a configuration file; a wildcard does not turn on a rule off by default, its id does', () => {
+  it('works without a configuration file; a wildcard does not turn on a rule off by default, its id does', async () => {
     const dir = tree();
-    const wildcard = platlint(['--format', 'json', '--no-config', '--rule', 'document/*=error', 'role.yaml'], { cwd: dir });
+    const wildcard = await platlint(['--format', 'json', '--no-config', '--rule', 'document/*=error', 'role.yaml'], { cwd: dir });
     expect(findings(wildcard.stdout, dir)).toEqual(['role.yaml schema/unknown-field 2 6:3', 'role.yaml security/no-pod-exec 1 9:17', 'role.yaml security/no-wildcard-verbs 1 10:13']);
-    const named = platlint(['--format', 'json', '--no-config', '--rule', 'document/unchecked-group=warn', '--rule', 'document/*=error', '--rule', 'security/*=off', 'role.yaml'], { cwd: dir });
+    const named = await platlint(['--format', 'json', '--no-config', '--rule', 'document/unchecked-group=warn', '--rule', 'document/*=error', '--rule', 'security/*=off', 'role.yaml'], { cwd: dir });
     expect(findings(named.stdout, dir)).toEqual(['role.yaml schema/unknown-field 2 6:3', 'role.yaml document/unchecked-group 2 12:13']);
   });
-  it('an unknown rule, area or severity is a usage error (exit 2) with a suggestion', () => {
+  it('an unknown rule, area or severity is a usage error (exit 2) with a suggestion', async () => {
     const dir = tree();
     const cases: [string, string][] = [
       ['security/no-pod-exce=off', 'platlint: --rule security/no-pod-exce=off: unknown rule `security/no-pod-exce`; did you mean `security/no-pod-exec`? (platlint rules lists them)\n'],
@@ -312,7 +312,7 @@ describe('--rule ID=SEVERITY', () => {
       ['security/no-pod-exec=loud', 'platlint: --rule security/no-pod-exec=loud: the severity is off, warn or error, got "loud"\n'],
       ['security/no-pod-exec', 'platlint: --rule takes ID=SEVERITY (a rule id or AREA/*, and off, warn or error), got "security/no-pod-exec"\n'],
     ];
-    for (const [arg, stderr] of cases) expect(platlint(['--rule', arg, '.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr });
+    for (const [arg, stderr] of cases) expect(await platlint(['--rule', arg, '.'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr });
   });
 });
 
@@ -327,9 +327,9 @@ function defaults(): Record<string, string> {
 }
 
 describe('--print-config FILE', () => {
-  it('prints the file, the configuration file, the matching overrides, --rule and every rule severity, sorted; exit 0', () => {
+  it('prints the file, the configuration file, the matching overrides, --rule and every rule severity, sorted; exit 0', async () => {
     const dir = tree();
-    const r = platlint(['--print-config', 'prod/sandbox.yaml', '--rule', 'yaml/*=error'], { cwd: dir });
+    const r = await platlint(['--print-config', 'prod/sandbox.yaml', '--rule', 'yaml/*=error'], { cwd: dir });
     expect(r.code).toBe(0);
     expect(r.stderr).toBe('');
     const printed = JSON.parse(r.stdout) as { rules: Record<string, string> };
@@ -351,12 +351,12 @@ describe('--print-config FILE', () => {
     // two-space JSON and a final newline, as ESLint prints it
     expect(r.stdout).toBe(`${JSON.stringify(printed, null, 2)}\n`);
   });
-  it('agrees with the lint: every finding of every file has the severity printed for its rule', () => {
+  it('agrees with the lint: every finding of every file has the severity printed for its rule', async () => {
     const dir = tree();
-    const results = JSON.parse(platlint(['--format', 'json', '.'], { cwd: dir }).stdout) as JsonResult[];
+    const results = JSON.parse((await platlint(['--format', 'json', '.'], { cwd: dir })).stdout) as JsonResult[];
     let compared = 0;
     for (const result of results) {
-      const printed = JSON.parse(platlint(['--print-config', result.filePath], { cwd: dir }).stdout) as { rules: Record<string, string> };
+      const printed = JSON.parse((await platlint(['--print-config', result.filePath], { cwd: dir })).stdout) as { rules: Record<string, string> };
       for (const m of result.messages) {
         expect(`${m.ruleId} ${printed.rules[m.ruleId]}`).toBe(`${m.ruleId} ${m.severity === 2 ? 'error' : 'warn'}`);
         compared++;
@@ -364,32 +364,32 @@ describe('--print-config FILE', () => {
     }
     expect(compared).toBe(EXPECTED.length);
   });
-  it('works with --config and --no-config, for a file that does not exist, and says when ignores leave the file out', () => {
+  it('works with --config and --no-config, for a file that does not exist, and says when ignores leave the file out', async () => {
     const dir = tree(`${CONFIG}ignores: ["dev/generated/**"]\n`);
-    const none = JSON.parse(platlint(['--print-config', 'dev/role.yaml', '--no-config'], { cwd: dir }).stdout) as Record<string, unknown>;
+    const none = JSON.parse((await platlint(['--print-config', 'dev/role.yaml', '--no-config'], { cwd: dir })).stdout) as Record<string, unknown>;
     expect(none).toEqual({ file: 'dev/role.yaml', configFile: null, ignored: false, overrides: [], commandLineRules: [], rules: defaults() });
     const sub = join(dir, 'dev');
-    const named = JSON.parse(platlint(['--print-config', 'generated/new.yaml', '--config', '../platlint.config.yaml'], { cwd: sub }).stdout) as Record<string, unknown>;
+    const named = JSON.parse((await platlint(['--print-config', 'generated/new.yaml', '--config', '../platlint.config.yaml'], { cwd: sub })).stdout) as Record<string, unknown>;
     expect({ ...named, rules: undefined }).toEqual({ file: 'generated/new.yaml', configFile: '../platlint.config.yaml', ignored: true, overrides: [{ index: 0, files: ['dev/**'] }], commandLineRules: [], rules: undefined });
   });
-  it('is a usage error beside paths to lint, and a configuration error exits 2 with positions', () => {
+  it('is a usage error beside paths to lint, and a configuration error exits 2 with positions', async () => {
     const dir = tree();
-    expect(platlint(['--print-config', 'role.yaml', 'role.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'platlint: --print-config prints the configuration of one file and lints nothing: give no other paths\n' });
+    expect(await platlint(['--print-config', 'role.yaml', 'role.yaml'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'platlint: --print-config prints the configuration of one file and lints nothing: give no other paths\n' });
     writeFileSync(join(dir, 'platlint.config.yaml'), 'overrides:\n  - files: ["dev/**"]\n    rules:\n      secutiry/*: error\n');
-    expect(platlint(['--print-config', 'role.yaml'], { cwd: dir })).toEqual({
+    expect(await platlint(['--print-config', 'role.yaml'], { cwd: dir })).toEqual({
       code: 2,
       stdout: '',
       stderr: `platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:4:7  unknown rule area \`secutiry\` in \`secutiry/*\`; did you mean \`security/*\`?\n`,
     });
   });
-  it('the README example is what it prints', () => {
+  it('the README example is what it prints', async () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### Tuning per folder'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
     const command = /```sh\n\$ (platlint --print-config .*)\n```/.exec(section)![1]!.split(' ').slice(1);
     const json = /```json\n([\s\S]*?)```/.exec(section)![1]!;
     const dir = tree(yaml, []);
-    const r = platlint(command.map((a) => a.replace(/^'(.*)'$/, '$1')), { cwd: dir });
+    const r = await platlint(command.map((a) => a.replace(/^'(.*)'$/, '$1')), { cwd: dir });
     expect(r.code).toBe(0);
     // the README shows some of the rules (`…` stands for the others): each line it shows is printed as shown
     const shown = json.split('\n').filter((l) => l.trim() !== '' && !l.includes('…'));
@@ -400,30 +400,30 @@ describe('--print-config FILE', () => {
 });
 
 describe('worker threads and --cache', () => {
-  it('give the same results as one thread; a changed --rule or override is not answered from the cache', () => {
+  it('give the same results as one thread; a changed --rule or override is not answered from the cache', async () => {
     // 35 files per folder: with --concurrency 3, two worker threads lint batches of 32 files beside the main thread
     const files = ['dev', 'prod', 'prod/legacy'].flatMap((d) => Array.from({ length: 35 }, (_, i) => `${d}/r${String(i).padStart(2, '0')}.yaml`));
     const dir = tree(CONFIG, files);
-    const run = (...args: string[]) => {
-      const r = platlint(['--format', 'json', ...args, '.'], { cwd: dir });
+    const run = async (...args: string[]) => {
+      const r = await platlint(['--format', 'json', ...args, '.'], { cwd: dir });
       expect(r.stderr).toBe('');
       return findings(r.stdout, dir);
     };
-    const one = run('--concurrency', 'off');
+    const one = await run('--concurrency', 'off');
     const perFile = (d: string) => one.filter((f) => f.startsWith(`${d}/r00.yaml `)).map((f) => f.slice(f.indexOf(' ') + 1));
     expect(perFile('dev')).toEqual(['security/no-pod-exec 2 9:17']);
     expect(perFile('prod')).toEqual(['schema/unknown-field 1 6:3', 'security/no-pod-exec 2 9:17', 'security/no-wildcard-verbs 2 10:13']);
     expect(perFile('prod/legacy')).toEqual(['schema/unknown-field 1 6:3', 'security/no-pod-exec 1 9:17']);
     expect(one).toHaveLength(35 * 6);
-    expect(run('--concurrency', '3')).toEqual(one);
-    expect(run('--cache', '--concurrency', '3')).toEqual(one);
+    expect(await run('--concurrency', '3')).toEqual(one);
+    expect(await run('--cache', '--concurrency', '3')).toEqual(one);
     expect(existsSync(join(dir, '.platlintcache'))).toBe(true);
-    expect(run('--cache', '--concurrency', 'off')).toEqual(one);
+    expect(await run('--cache', '--concurrency', 'off')).toEqual(one);
     // another --rule, then another override: the cached results of the first configuration are not used
-    expect(run('--cache', '--rule', 'security/no-pod-exec=off')).toEqual(one.filter((f) => !f.includes('security/no-pod-exec')));
+    expect(await run('--cache', '--rule', 'security/no-pod-exec=off')).toEqual(one.filter((f) => !f.includes('security/no-pod-exec')));
     writeFileSync(join(dir, 'platlint.config.yaml'), CONFIG.replace('      schema/*: "off"\n', '      schema/*: error\n'));
-    const changed = run('--cache');
+    const changed = await run('--cache');
     expect(changed.filter((f) => f.startsWith('dev/r00.yaml '))).toEqual(['dev/r00.yaml schema/unknown-field 2 6:3', 'dev/r00.yaml security/no-pod-exec 2 9:17']);
-    expect(run('--cache', '--concurrency', '3')).toEqual(changed);
+    expect(await run('--cache', '--concurrency', '3')).toEqual(changed);
   });
 });

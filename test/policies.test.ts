@@ -313,11 +313,11 @@ validations:
     expect(kindTypes('Deployment')).toBeUndefined();
   });
 
-  it('is exit 2 on the command line, with the position of the character', () => {
+  it('is exit 2 on the command line, with the position of the character', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-policies-'));
     writeFileSync(join(dir, 'platlint.config.yaml'), MISSPELT);
     writeFileSync(join(dir, 'a.yaml'), AUTHZ);
-    const r = platlint(['a.yaml'], { cwd: dir });
+    const r = await platlint(['a.yaml'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:7:28  undefined field \`authorizerz\`\n`);
     // a run with worker threads (which start while the main thread checks the expressions), standard input, a
@@ -325,7 +325,7 @@ validations:
     for (let i = 0; i < 200; i++) writeFileSync(join(dir, `f${i}.yaml`), AUTHZ);
     const stopped = `platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:7:28  undefined field \`authorizerz\`\n`;
     for (const args of [['--format', 'json', '--concurrency', '2', '.'], ['--format', 'json', '-'], ['--format', 'json', '--fix', '--concurrency', '2', '.'], ['flags', '--format', 'json', '--', '--port=1']]) {
-      const run = platlint(args, { cwd: dir, input: AUTHZ });
+      const run = await platlint(args, { cwd: dir, input: AUTHZ });
       expect([args.join(' '), run.code, run.stdout, run.stderr]).toEqual([args.join(' '), 2, '', stopped]);
     }
     expect(readFileSync(join(dir, 'f0.yaml'), 'utf8')).toBe(AUTHZ);
@@ -605,12 +605,12 @@ describe('redaction', () => {
     expect(findings(ENCRYPTION.replace('name: old', 'name: key-2026-01'), cfg)).toEqual([]);
   });
 
-  it('no output format shows any part of a secret', () => {
+  it('no output format shows any part of a secret', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-policies-'));
     writeFileSync(join(dir, 'platlint.config.yaml'), LEAKY);
     writeFileSync(join(dir, 'enc.yaml'), ENCRYPTION);
     for (const format of ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab', 'compact']) {
-      const r = platlint(['--format', format, 'enc.yaml'], { cwd: dir });
+      const r = await platlint(['--format', format, 'enc.yaml'], { cwd: dir });
       expect(r.code, format).toBe(1);
       expect(r.stdout, format).toContain('team/key-names');
       expect(r.stdout, format).toContain('[redacted]');
@@ -644,11 +644,11 @@ describe('like any rule', () => {
     expect(findings(suppressed, config('rules: {}\n'))).toEqual(['suppression/invalid - 12:7 error unknown rule `team/fail-closed` in a platlint-disable comment']);
   });
 
-  it('`platlint rules` and `platlint explain` include the policies of the configuration found from the working folder', () => {
-    const rules = platlint(['rules'], { cwd: dir });
+  it('`platlint rules` and `platlint explain` include the policies of the configuration found from the working folder', async () => {
+    const rules = await platlint(['rules'], { cwd: dir });
     expect(rules.code).toBe(0);
     expect(rules.stdout.split('\n').filter((l) => l.startsWith('team/'))).toEqual([expect.stringMatching(/^team\/fail-closed +error +Webhooks fail closed\. +\[AuthorizationConfiguration\]$/)]);
-    const explain = platlint(['explain', 'team/fail-closed'], { cwd: dir });
+    const explain = await platlint(['explain', 'team/fail-closed'], { cwd: dir });
     expect(explain.code).toBe(0);
     expect(explain.stdout).toBe(
       [
@@ -668,23 +668,23 @@ describe('like any rule', () => {
         '',
       ].join('\n'),
     );
-    expect(platlint(['explain', '--no-config', 'team/fail-closed'], { cwd: dir }).code).toBe(2);
+    expect((await platlint(['explain', '--no-config', 'team/fail-closed'], { cwd: dir })).code).toBe(2);
     const other = join(dir, 'elsewhere');
     mkdirSync(other, { recursive: true });
-    expect(platlint(['rules', '--config', join(dir, 'platlint.config.yaml')], { cwd: other }).stdout).toContain('team/fail-closed');
+    expect((await platlint(['rules', '--config', join(dir, 'platlint.config.yaml')], { cwd: other })).stdout).toContain('team/fail-closed');
   });
 
-  it('every output format reports it like a rule of platlint', () => {
-    const run = (format: string) => {
-      const r = platlint(['--format', format, 'authz.yaml'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
+  it('every output format reports it like a rule of platlint', async () => {
+    const run = async (format: string) => {
+      const r = await platlint(['--format', format, 'authz.yaml'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
       expect(r.code, format).toBe(1);
       return r.stdout;
     };
-    const json = JSON.parse(run('json')) as { messages: { ruleId: string; severity: number; line: number; column: number; path: string; message: string }[] }[];
+    const json = JSON.parse(await run('json')) as { messages: { ruleId: string; severity: number; line: number; column: number; path: string; message: string }[] }[];
     expect(json[0]!.messages.filter((m) => m.ruleId === 'team/fail-closed')).toEqual([
       expect.objectContaining({ ruleId: 'team/fail-closed', severity: 2, line: 12, column: 22, endLine: 12, endColumn: 31, path: 'authorizers[0].webhook.failurePolicy', message: 'authorizer first fails open' }),
     ]);
-    const sarif = JSON.parse(run('sarif')) as { runs: { tool: { driver: { rules: Record<string, unknown>[] } }; results: { ruleId: string; ruleIndex: number; level: string }[] }[] };
+    const sarif = JSON.parse(await run('sarif')) as { runs: { tool: { driver: { rules: Record<string, unknown>[] } }; results: { ruleId: string; ruleIndex: number; level: string }[] }[] };
     const rules = sarif.runs[0]!.tool.driver.rules;
     const result = sarif.runs[0]!.results.find((r) => r.ruleId === 'team/fail-closed')!;
     expect(result.level).toBe('error');
@@ -693,18 +693,18 @@ describe('like any rule', () => {
     expect(descriptor.shortDescription).toEqual({ text: 'Webhooks fail closed.' });
     expect(descriptor.helpUri).toBeUndefined(); // a policy has no page in platlint's documentation
     expect(descriptor.defaultConfiguration).toEqual({ level: 'error' });
-    expect(run('github')).toContain('::error file=authz.yaml,line=12,endLine=12,col=22,endColumn=31,title=team/fail-closed::12:22 authorizer first fails open [team/fail-closed]');
-    expect(run('compact')).toContain('authz.yaml:12:22: error authorizer first fails open [team/fail-closed]');
-    expect(run('junit')).toContain('<testcase classname="authz.yaml" name="team/fail-closed authz.yaml:12:22"');
-    const gitlab = JSON.parse(run('gitlab')) as { check_name: string; severity: string; location: { positions: { begin: { line: number } } } }[];
+    expect(await run('github')).toContain('::error file=authz.yaml,line=12,endLine=12,col=22,endColumn=31,title=team/fail-closed::12:22 authorizer first fails open [team/fail-closed]');
+    expect(await run('compact')).toContain('authz.yaml:12:22: error authorizer first fails open [team/fail-closed]');
+    expect(await run('junit')).toContain('<testcase classname="authz.yaml" name="team/fail-closed authz.yaml:12:22"');
+    const gitlab = JSON.parse(await run('gitlab')) as { check_name: string; severity: string; location: { positions: { begin: { line: number } } } }[];
     expect(gitlab.filter((g) => g.check_name === 'team/fail-closed').map((g) => [g.severity, g.location.positions.begin.line])).toEqual([['major', 12]]);
-    expect(run('stylish')).toMatch(/12:22 +error +authorizer first fails open +team\/fail-closed/);
+    expect(await run('stylish')).toMatch(/12:22 +error +authorizer first fails open +team\/fail-closed/);
   });
 
-  it('the GitHub job summary gives a policy no documentation link', () => {
+  it('the GitHub job summary gives a policy no documentation link', async () => {
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
-    platlint(['--format', 'github', 'authz.yaml'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summary } });
+    await platlint(['--format', 'github', 'authz.yaml'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summary } });
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('| <code>team/fail-closed</code> |');
     expect(text).not.toContain('rules.md#teamfail-closed');
@@ -717,19 +717,19 @@ describe('like any rule', () => {
     expect(runKey({ version: '1', config: a })).toBe(runKey({ version: '1', config: config(FAIL_CLOSED) }));
   });
 
-  it('worker threads compile the policies from the configuration and find what one thread finds', () => {
+  it('worker threads compile the policies from the configuration and find what one thread finds', async () => {
     const many = join(dir, 'many');
     mkdirSync(many, { recursive: true });
     for (let i = 0; i < 200; i++) writeFileSync(join(many, `f${String(i).padStart(3, '0')}.yaml`), i % 2 ? AUTHZ : AUTHZ.replace('NoOpinion', 'Deny'));
-    const parallel = platlint(['--concurrency', '2', '--format', 'json', 'many'], { cwd: dir });
-    const serial = platlint(['--concurrency', 'off', '--format', 'json', 'many'], { cwd: dir });
+    const parallel = await platlint(['--concurrency', '2', '--format', 'json', 'many'], { cwd: dir });
+    const serial = await platlint(['--concurrency', 'off', '--format', 'json', 'many'], { cwd: dir });
     expect(parallel.code).toBe(1);
     expect(parallel.stdout).toBe(serial.stdout);
     const counted = (JSON.parse(parallel.stdout) as { messages: { ruleId: string }[] }[]).flatMap((r) => r.messages).filter((m) => m.ruleId === 'team/fail-closed');
     expect(counted).toHaveLength(100);
   });
 
-  it('worker threads compile the policies of each kind they meet, of several kinds, and find what one thread finds', () => {
+  it('worker threads compile the policies of each kind they meet, of several kinds, and find what one thread finds', async () => {
     // the example policies (three kinds) over 40 copies of their fixtures: each thread compiles a kind's
     // policies when it first meets the kind, with the object types the policies reach
     const mixed = join(dir, 'mixed');
@@ -740,8 +740,8 @@ describe('like any rule', () => {
       for (const f of names) writeFileSync(join(folder, `${f.includes('/invalid/') ? 'invalid' : 'valid'}-${f.split('/').pop()}`), read(f));
     }
     const args = ['--config', join(EXAMPLES, 'platlint.config.yaml'), '--format', 'json', 'mixed'];
-    const parallel = platlint(['--concurrency', '2', ...args], { cwd: dir });
-    const serial = platlint(['--concurrency', 'off', ...args], { cwd: dir });
+    const parallel = await platlint(['--concurrency', '2', ...args], { cwd: dir });
+    const serial = await platlint(['--concurrency', 'off', ...args], { cwd: dir });
     expect(parallel.code).toBe(1);
     expect(parallel.stdout).toBe(serial.stdout);
     const expected = yamlFiles(join(EXAMPLES, 'invalid')).flatMap((f) => expectations(read(f))).length;
@@ -811,7 +811,7 @@ describe('a thread that lints compiles the checked set as the loader did (compil
     }
   });
 
-  it('a problem in a policy of a kind no file has is still exit 2 at load, with threads', () => {
+  it('a problem in a policy of a kind no file has is still exit 2 at load, with threads', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-policies-'));
     writeFileSync(join(dir, 'platlint.config.yaml'), policy(`
 id: team/x
@@ -823,7 +823,7 @@ validations:
     message: m`));
     mkdirSync(join(dir, 'many'));
     for (let i = 0; i < 200; i++) writeFileSync(join(dir, 'many', `f${String(i).padStart(3, '0')}.yaml`), AUTHZ);
-    const r = platlint(['--concurrency', '2', 'many'], { cwd: dir });
+    const r = await platlint(['--concurrency', '2', 'many'], { cwd: dir });
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:7:28  undefined field \`resourcez\`\n`);
@@ -835,7 +835,7 @@ describe('the README section "Writing your own rules (policies)"', () => {
   const section = readme.slice(readme.indexOf('### Writing your own rules (policies)'), readme.indexOf('### What is checked'));
   const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, text: m[2]! }));
 
-  it('shows a configuration that loads, and the output platlint gives for the failing example', () => {
+  it('shows a configuration that loads, and the output platlint gives for the failing example', async () => {
     const yaml = blocks.find((b) => b.lang === 'yaml')!.text;
     const cfg = config(yaml);
     expect(cfg.policies?.policies.map((p) => p.id)).toEqual(['acme/authz-webhooks-fail-closed']);
@@ -846,7 +846,7 @@ describe('the README section "Writing your own rules (policies)"', () => {
     writeFileSync(join(dir, 'platlint.config.yaml'), yaml);
     mkdirSync(join(dir, 'invalid'));
     writeFileSync(join(dir, 'invalid', 'authorization-webhooks.yaml'), read(join(EXAMPLES, 'invalid', 'authorization-webhooks.yaml')));
-    const r = platlint(['invalid/authorization-webhooks.yaml'], { cwd: dir });
+    const r = await platlint(['invalid/authorization-webhooks.yaml'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stdout.split('\n').slice(0, 4).join('\n') + '\n').toBe(blocks.find((b) => b.lang === 'text')!.text);
   });

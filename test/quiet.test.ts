@@ -12,11 +12,11 @@ function findings(text: string): string[] {
 }
 
 describe('whole repositories are quiet: a document that is not plat gets no finding', () => {
-  it('only the plat document of fixtures/foreign is reported; the rest is counted in the summary', () => {
-    const r = platlint(['--format', 'json', 'fixtures/foreign']);
+  it('only the plat document of fixtures/foreign is reported; the rest is counted in the summary', async () => {
+    const r = await platlint(['--format', 'json', 'fixtures/foreign']);
     expect(r.stderr).toBe('');
     expect(jsonFindings(r.stdout)).toEqual(['schema/type samplingRatePerMillion 11:25']);
-    const stylish = platlint(['fixtures/foreign']);
+    const stylish = await platlint(['fixtures/foreign']);
     expect(stylish.code).toBe(1);
     expect(stylish.stdout.trim().split('\n').at(-1)).toBe(
       '✖ 1 problem (1 error, 0 warnings) in 1 of 10 files — 1 document checked, 5 skipped as not plat, 2 of plat groups platlint does not check, 4 files not plat and not parsed',

@@ -41,8 +41,9 @@ describe('real files from public repositories', () => {
       ['flags', '--format', 'json', ...filesUnder('flags')],
       ...PATCH_TYPES.map((type) => ['patch', '--type', type, '--format', 'json', ...filesUnder(join('patches', type))]),
     ];
-    const lines = runs.flatMap((args) => {
-      const r = platlint(args);
+    const lines: string[] = [];
+    for (const args of runs) {
+      const r = await platlint(args);
       expect(r.stderr, args.join(' ')).toBe('');
       const results = JSON.parse(r.stdout) as JsonResult[];
       const found = results.flatMap((res) =>
@@ -52,8 +53,8 @@ describe('real files from public repositories', () => {
         }),
       );
       expect(r.code, args.join(' ')).toBe(found.some((l) => / error /.test(l)) ? 1 : 0);
-      return found;
-    });
+      lines.push(...found);
+    }
     await expect(lines.join('\n') + '\n').toMatchFileSnapshot(join(ROOT, DIR, 'findings.txt'));
   });
 });

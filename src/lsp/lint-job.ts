@@ -4,14 +4,13 @@
 // the connection, the open documents or the configuration cache, which stay on the main thread. The one file
 // it reads is the suppressions file the server names (src/baseline.ts applyBaselineOf, read again only when it
 // changes). An open suppressions file is checked here too (its text, not a lint).
-import { existsSync } from 'node:fs';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { applyBaselineOf, baselineTextProblems } from '../baseline.js';
 import type { Config } from '../config.js';
 import { lintFlagsText } from '../flags/lint.js';
 import { LineCache } from '../lex-read.js';
-import { injectedFault, lintText, type LintResult } from '../lint.js';
+import { lintText, type LintResult } from '../lint.js';
 import { checkSet } from '../sets.js';
 import { baselineErrorDiagnostic, baselineFileDiagnostics, toLspDiagnostics } from './diagnostics.js';
 
@@ -40,14 +39,20 @@ export interface LintJob {
 }
 
 /**
+ * Called with the text of each lint before it is read (src/lint.ts LintOptions onText): what it throws
+ * becomes the document's `internal/error` diagnostic. What the server's caller injects (the tests: a failure,
+ * a lint that waits for them, a thread that exits).
+ */
+export type OnText = (text: string) => void;
+
+/**
  * Lints a document's text. May throw (the flags reader has no guard of its own, a set check or the
  * conversion may fail): the caller turns that into the document's `internal/error` diagnostic.
  */
-export function lintJob(job: LintJob, config: Config): LspDiagnostic[] {
-  slowFault(job.text);
+export function lintJob(job: LintJob, config: Config, onText?: OnText): LspDiagnostic[] {
   const document = TextDocument.create(job.uri, job.languageId, job.version, job.text);
   if (job.baselineFile) return baselineFileDiagnostics(document, baselineTextProblems(job.text));
-  const result = lintResult(job, config);
+  const result = lintResult(job, config, onText);
   if (job.suppressions === undefined) return toLspDiagnostics(document, result);
   // after the checks across documents, as the command line applies it to the final results
   const applied = applyBaselineOf(result, job.suppressions);
@@ -55,8 +60,8 @@ export function lintJob(job: LintJob, config: Config): LspDiagnostic[] {
   return applied.error ? [baselineErrorDiagnostic(job.suppressions, applied.error), ...diagnostics] : diagnostics;
 }
 
-function lintResult(job: LintJob, config: Config): LintResult {
-  const options = { filePath: job.filePath, config };
+function lintResult(job: LintJob, config: Config, onText: OnText | undefined): LintResult {
+  const options = { filePath: job.filePath, config, ...(onText ? { onText } : {}) };
   // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file)
   if (job.yaml) {
     try {
@@ -65,8 +70,8 @@ function lintResult(job: LintJob, config: Config): LintResult {
       lineCaches.bound();
     }
   }
-  // the flags reader has no guard of its own (the caller's is the one); the tests' fault reaches it here
-  injectedFault(job.text);
+  // the flags reader has no guard of its own (the caller's is the one)
+  onText?.(job.text);
   return lintFlagsText(job.text, options);
 }
 
@@ -118,21 +123,3 @@ export class LineCaches {
 
 /** 8 documents, and about one document at the default size limit (src/read.ts DEFAULT_MAX_FILE_SIZE) or many smaller ones. */
 const lineCaches = new LineCaches(8, 8 * 1024 * 1024);
-
-/**
- * Test-only: with `PLATLINT_INTERNAL_SLOW=<marker>` and `PLATLINT_INTERNAL_SLOW_UNTIL=<file>` in the
- * environment, a lint of a text that contains the marker blocks its thread until the file exists (at most a
- * minute), so that tests can order requests against a lint that is still running without timing anything.
- * Like `PLATLINT_INTERNAL_FAULT` (src/lint.ts), not an option and not documented for users.
- */
-const SLOW = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_SLOW || undefined;
-const SLOW_UNTIL = typeof process === 'undefined' ? undefined : process.env.PLATLINT_INTERNAL_SLOW_UNTIL || undefined;
-const SLOW_LIMIT_MS = 60_000;
-
-function slowFault(text: string): void {
-  if (SLOW === undefined || SLOW_UNTIL === undefined || !text.includes(SLOW)) return;
-  // a synchronous sleep, as a long lint is: the thread answers nothing meanwhile
-  const cell = new Int32Array(new SharedArrayBuffer(4));
-  const end = Date.now() + SLOW_LIMIT_MS;
-  while (!existsSync(SLOW_UNTIL) && Date.now() < end) Atomics.wait(cell, 0, 0, 5);
-}

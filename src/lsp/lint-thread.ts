@@ -10,6 +10,12 @@ import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Config } from '../config.js';
 import type { LintJob } from './lint-job.js';
 
+/** What the thread gets at its start. */
+export interface LintThreadData {
+  /** A module whose `onText` export the thread's lints call (src/lsp/server.ts ServerOptions lintThreadOnText). */
+  onTextModule?: string;
+}
+
 /** A lint for the thread, with the configuration's id (the thread keeps one object per id). */
 export interface LintRequest {
   id: number;
@@ -49,12 +55,13 @@ export class LintThread {
     private readonly entry: string,
     /** Where the thread's own output goes (standard output is the protocol's: nothing else may write there). */
     private readonly log: (line: string) => void,
+    private readonly data: LintThreadData = {},
   ) {}
 
   /** Starts the thread if it is not running: a lint started later does not wait for it to load. */
   start(): void {
     if (this.worker) return;
-    const worker = new Worker(this.entry, { stdout: true, stderr: true });
+    const worker = new Worker(this.entry, { stdout: true, stderr: true, workerData: this.data });
     this.worker = worker;
     // the thread alone does not keep the server alive (the connection does)
     worker.unref();

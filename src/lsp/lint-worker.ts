@@ -1,10 +1,11 @@
 // The language server's lint thread (built into dist/lsp-worker.cjs, started by src/lsp/lint-thread.ts): it
 // lints one document at a time, so that the server's own thread is always free to answer hover, completion
 // and code actions, however long a lint takes.
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.js';
-import { lintJob } from './lint-job.js';
-import type { LintReply, LintRequest } from './lint-thread.js';
+import { lintJob, type OnText } from './lint-job.js';
+import type { LintReply, LintRequest, LintThreadData } from './lint-thread.js';
 
 /**
  * Configurations by the server's id for them: the same object for every lint under one configuration keeps
@@ -23,12 +24,19 @@ function configOf(request: LintRequest): Config {
   return config;
 }
 
+/** The `onText` export of the module the server was given for its thread (src/lsp/server.ts ServerOptions), if any. */
+function injectedOnText(): OnText | undefined {
+  const module = (workerData as LintThreadData | undefined)?.onTextModule;
+  return module === undefined ? undefined : (createRequire(import.meta.url)(module) as { onText: OnText }).onText;
+}
+
 if (!isMainThread && parentPort) {
   const port = parentPort;
+  const onText = injectedOnText();
   port.on('message', (request: LintRequest) => {
     let reply: LintReply;
     try {
-      reply = { id: request.id, diagnostics: lintJob(request.job, configOf(request)) };
+      reply = { id: request.id, diagnostics: lintJob(request.job, configOf(request), onText) };
     } catch (err) {
       // the error's name and first line are all the `internal/error` diagnostic shows
       const e = err instanceof Error ? err : new Error(String(err));

@@ -31,7 +31,7 @@ import { hoverAt } from './hover.js';
 import { SchemaDocs } from './schema-docs.js';
 import { VERSION } from '../version.js';
 import { ignoreMatcher } from '../discover.js';
-import { lintJob, type LintJob } from './lint-job.js';
+import { lintJob, type LintJob, type OnText } from './lint-job.js';
 import { LintThread, lintWorkerEntry } from './lint-thread.js';
 
 /** The file path of a `file:` URI, or undefined for other schemes (untitled buffers …). */
@@ -104,7 +104,20 @@ function stampOf(file: string): string | undefined {
   }
 }
 
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all)): Connection {
+/** What a caller of startServer injects (the tests: failures, lints that wait for them). */
+export interface ServerOptions {
+  /** Called with the text of each lint run on the server's own thread before it is read (src/lsp/lint-job.ts OnText). */
+  onText?: OnText;
+  /** A module whose `onText` export the lint thread calls the same way (a function cannot go to a thread). */
+  lintThreadOnText?: string;
+  /**
+   * The lint thread's module (default: dist/lsp-worker.cjs beside the server's bundle; none when the server
+   * runs from its source, which then lints on its own thread): the built one, for a caller running the source.
+   */
+  lintWorker?: string;
+}
+
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {}): Connection {
   const documents = new TextDocuments(TextDocument);
   const schemas = new SchemaDocs();
   /** Configuration by folder (documents without a file path use the workspace root's). */
@@ -121,8 +134,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let pumping = false;
   let changed = false;
   /** The lint thread (none when the server runs from its source: lints then run on this thread). */
-  const workerEntry = lintWorkerEntry();
-  const thread = workerEntry ? new LintThread(workerEntry, (line) => connection.console.log(line)) : undefined;
+  const workerEntry = options.lintWorker ?? lintWorkerEntry();
+  const thread = workerEntry ? new LintThread(workerEntry, (line) => connection.console.log(line), options.lintThreadOnText !== undefined ? { onTextModule: options.lintThreadOnText } : {}) : undefined;
   /** The lint running in the thread, if any. */
   let running: Running | undefined;
   /** Bumped whenever the configurations are dropped: a lint under an older one is stale. */
@@ -341,7 +354,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!thread) {
       let diagnostics: LspDiagnostic[];
       try {
-        diagnostics = withConfigError(loaded, lintJob(job, loaded.config));
+        diagnostics = withConfigError(loaded, lintJob(job, loaded.config, options.onText));
       } catch (err) {
         diagnostics = [failed(document, err)];
       }

@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import rpc from 'vscode-jsonrpc/node';
+import exitOnMarker from './exit-on-marker.cjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const server = join(root, 'bin', 'platlint-language-server.js');
@@ -126,9 +127,12 @@ async function engineOnly(doc) {
   return { whole: times(() => ({})), cached: times(() => ({ lineCache: cache })), opened: times(() => ({ lineCache: new LineCache() })) };
 }
 
-/** A language server over stdio: its connection, and the publishDiagnostics of a version as a promise. */
-async function startServer(env = {}) {
-  const proc = spawn(process.execPath, [server, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+/**
+ * A language server over stdio (bin/platlint-language-server.js, or another launcher of the built server): its
+ * connection, and the publishDiagnostics of a version as a promise.
+ */
+async function startServer(launcher = server) {
+  const proc = spawn(process.execPath, [launcher, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
   const conn = rpc.createMessageConnection(new rpc.StreamMessageReader(proc.stdout), new rpc.StreamMessageWriter(proc.stdin));
   const waiting = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => {
@@ -230,11 +234,12 @@ async function startUp(doc, runs = 5) {
 
 /**
  * What a new lint thread costs, as the editor sees it: the lint of a change right after the thread died (the
- * marker of PLATLINT_INTERNAL_FAULT=exit:… makes it exit), beside the lint of the same change by a warm thread.
+ * server of lsp-exiting-thread.cjs: a text holding the marker makes the thread exit), beside the lint of the
+ * same change by a warm thread.
  */
 async function restartCost(name, doc, runs = 5) {
-  const MARKER = 'BENCH-EXIT-MARKER';
-  const { proc, conn, published, stop } = await startServer({ PLATLINT_INTERNAL_FAULT: `exit:${MARKER}` });
+  const { proc, conn, published, stop } = await startServer(join(root, 'test', 'bench', 'lsp-exiting-thread.cjs'));
+  const MARKER = exitOnMarker.MARKER;
   const uri = pathToFileURL(join(root, `bench-restart-${name}.yaml`)).href;
   const lines = doc.text.split('\n');
   const original = lines[doc.line];

@@ -1,12 +1,12 @@
 ;;; eglot-harness.el --- drive the README's eglot configuration as a user would  -*- lexical-binding: t -*-
 
-;; Loaded by test/emacs.test.ts with `-l' after Emacs's own start-up has activated Debian's elpa packages and
+;; Loaded by test/clients/emacs.test.ts with `-l' after Emacs's own start-up has activated Debian's elpa packages and
 ;; loaded the README block as init.el.  Emacs runs in batch, where there is no command loop: nothing runs
 ;; `post-command-hook' (eglot-ensure connects from there, flymake starts from there) and idle timers never
 ;; fire.  So each user action goes through `platlint-command', which does what the command loop does around
 ;; a key the user typed, and `save-buffer' sends the edited text as it does in a real session.
 ;;
-;; The answers go to the JSON file named by PLATLINT_EMACS_OUT; test/emacs.test.ts asserts them.  Positions
+;; The answers go to the JSON file named by PLATLINT_EMACS_OUT; test/clients/emacs.test.ts asserts them.  Positions
 ;; are Emacs's: 1-based lines, 0-based character offsets in the line (one character per code point).
 
 (require 'cl-lib)

@@ -11,9 +11,9 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync,
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readmeBlock, ROOT } from './helpers/fixtures.js';
+import { readmeBlock, ROOT } from '../helpers/fixtures.js';
 
-const MISSING = 'test/neovim.test.ts: `nvim` is not on PATH; .ci/run installs it (Debian package neovim)';
+const MISSING = 'test/clients/neovim.test.ts: `nvim` is not on PATH; .ci/run installs it (Debian package neovim)';
 
 /** Upper bound of one Neovim run; the harness itself gives up earlier (diagnostics within 12 s). */
 const NVIM_TIMEOUT = 25_000;
@@ -209,7 +209,7 @@ describe('Neovim (Debian package) with the README configuration', () => {
     // Neovim's LSP log (warnings and errors by default, the server's stderr among them)
     const log = join(dir, 'cache', 'nvim', 'lsp.log');
     lspLog = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((l) => l !== '' && !l.startsWith('[START]')) : [];
-    console.log(`test/neovim.test.ts: ${nvimVersion.split('\n')[0]}, ${elapsed} ms from start to quit`);
+    console.log(`test/clients/neovim.test.ts: ${nvimVersion.split('\n')[0]}, ${elapsed} ms from start to quit`);
   }, NVIM_TIMEOUT + 5_000);
 
   afterAll(() => {

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { platlint } from './helpers/cli.js';
-import { ROOT } from './helpers/fixtures.js';
+import { platlint } from '../helpers/cli.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 const SERVER = join(ROOT, 'node_modules', 'yaml-language-server', 'bin', 'yaml-language-server');
 
@@ -47,7 +47,7 @@ describe('exported schemas in yaml-language-server', () => {
   const published: { uri: string; diagnostics: Diagnostic[] }[] = [];
 
   beforeAll(async () => {
-    expect(platlint(['schemas', '--out', join(dir, 'plat-schemas')]).code).toBe(0);
+    expect((await platlint(['schemas', '--out', join(dir, 'plat-schemas')])).code).toBe(0);
     mkdirSync(join(dir, 'config'));
     writeFileSync(doc, text);
     const proc = spawn(process.execPath, [SERVER, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -12,12 +12,12 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './helpers/fixtures.js';
+import { ROOT } from '../helpers/fixtures.js';
 
 const hasPreCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 const hasGit = spawnSync('git', ['--version'], { encoding: 'utf8' }).status === 0;
 // a missing tool fails the suite (as the editor tests do), never skips it: .ci/run installs both
-const MISSING = 'test/pre-commit.test.ts: `pre-commit` (Debian package pre-commit) or `git` is not on PATH; .ci/run installs them';
+const MISSING = 'test/clients/pre-commit.test.ts: `pre-commit` (Debian package pre-commit) or `git` is not on PATH; .ci/run installs them';
 
 // Installing a node hook runs npm install and two builds: minutes on a slow machine.
 const INSTALL_TIMEOUT = 300_000;

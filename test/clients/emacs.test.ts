@@ -17,11 +17,11 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KINDS } from '../src/kinds.js';
-import { readmeBlock, ROOT } from './helpers/fixtures.js';
+import { KINDS } from '../../src/kinds.js';
+import { readmeBlock, ROOT } from '../helpers/fixtures.js';
 
 const MISSING =
-  'test/emacs.test.ts: `emacs` is not on PATH; .ci/run installs it with eglot and yaml-mode (Debian packages emacs-nox elpa-eglot elpa-yaml-mode)';
+  'test/clients/emacs.test.ts: `emacs` is not on PATH; .ci/run installs it with eglot and yaml-mode (Debian packages emacs-nox elpa-eglot elpa-yaml-mode)';
 
 /** Upper bound of one Emacs run; the harness itself gives up waiting for any one answer after 15 s. */
 const EMACS_TIMEOUT = 90_000;
@@ -115,7 +115,7 @@ describe('Emacs (Debian packages) with eglot and the README configuration', () =
     if (r.error) throw new Error(`emacs did not finish: ${r.error.message}\n${stdout}${stderr}`);
     if (!existsSync(out)) throw new Error(`emacs wrote no report (exit ${r.status})\n${stdout}${stderr}`);
     report = JSON.parse(readFileSync(out, 'utf8')) as Report;
-    console.log(`test/emacs.test.ts: ${version.stdout.split('\n')[0]}, eglot ${report.eglot}, ${elapsed} ms from start to exit`);
+    console.log(`test/clients/emacs.test.ts: ${version.stdout.split('\n')[0]}, eglot ${report.eglot}, ${elapsed} ms from start to exit`);
   }, EMACS_TIMEOUT + 10_000);
 
   afterAll(() => {

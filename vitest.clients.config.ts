@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// npm run test:clients: the built programs with real clients and processes (test/clients/). pre-commit,
+// Neovim and Emacs come from the Debian packages .ci/run installs; run npm run build first.
+export default defineConfig({
+  test: {
+    include: ['test/clients/**/*.test.ts'],
+    pool: 'threads',
+    testTimeout: 30000,
+  },
+});
