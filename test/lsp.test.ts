@@ -1,13 +1,13 @@
-// The language server, driven over stdio by a real JSON-RPC client (vscode-jsonrpc), as an editor drives it.
-// Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
-import { spawnSync } from 'node:child_process';
+// The language server, driven by a real JSON-RPC client (vscode-jsonrpc) as an editor drives it, over
+// in-memory streams in this process (test/clients/lsp-stdio.test.ts runs one session over a real process's stdio).
+// Needs the build (npm test builds first): the server is the built one (dist/lsp.cjs, dist/lsp-worker.cjs).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { KINDS } from '../src/kinds.js';
-import { LspClient, ROOT, SERVER, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
+import { LspClient, ROOT, serverMain, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
 
 let dir: string;
 const uriOf = (name: string) => pathToFileURL(join(dir, name)).href;
@@ -101,7 +101,7 @@ function applyEdits(text: string, edits: { range: { start: { line: number; chara
   return out;
 }
 
-describe('language server over stdio', () => {
+describe('language server', () => {
   test('initialize announces the features; shutdown and exit end the process with code 0', async () => {
     const c = LspClient.start();
     clients.push(c);
@@ -119,7 +119,7 @@ describe('language server over stdio', () => {
   });
 
   test('without --stdio it exits 2 with one line on stderr', () => {
-    const r = spawnSync(process.execPath, [SERVER], { encoding: 'utf8' });
+    const r = serverMain([]);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('platlint-language-server: only --stdio is supported (run it as `platlint-language-server --stdio`)\n');
   });
