@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { KINDS } from '../src/kinds.js';
 import { LspClient, ROOT, serverMain, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
@@ -926,6 +927,26 @@ describe('language server', () => {
     await c.connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
     const cleared = await c.diagnostics(uri, (p) => p.diagnostics.length === 0);
     expect(cleared.version).toBeUndefined();
+  });
+
+  test('a server stopped (shutdown, exit) or killed (its input ends) in this process ends its lint thread', async () => {
+    const threads: Promise<number>[] = [];
+    const onWorker = (w: Worker) => threads.push(new Promise((resolve) => w.once('exit', resolve)));
+    process.on('worker', onWorker);
+    try {
+      for (const stop of [true, false]) {
+        const c = await started();
+        const uri = uriOf(`released-${stop}.yaml`);
+        await c.open(uri, EGRESS);
+        expect((await c.diagnostics(uri)).diagnostics).toEqual(egressDiagnostics(uri));
+        if (stop) expect(await c.stop()).toBe(0);
+        else c.kill();
+      }
+      expect(threads).toHaveLength(2);
+      await Promise.all(threads);
+    } finally {
+      process.off('worker', onWorker);
+    }
   });
 });
 
