@@ -2,7 +2,7 @@
 // "Adopting platlint on a repository with findings"): recorded findings are not shown, a finding beyond the
 // recorded count is; the open documents are linted again when the file changes on disk (a watcher, or its
 // modification time before a lint); a broken file is one diagnostic naming its problem's position.
-// Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
+// Needs the build (npm test builds first): the built server runs in this process (test/helpers/lsp-client.ts).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

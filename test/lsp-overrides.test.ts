@@ -1,6 +1,6 @@
 // The language server applies `overrides` per document: each open document gets the severities of its own
 // path under the platlint.config.yaml above it, as the command line does (README "Tuning per folder").
-// Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
+// Needs the build (npm test builds first): the built server runs in this process (test/helpers/lsp-client.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

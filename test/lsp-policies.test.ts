@@ -1,7 +1,7 @@
 // The language server runs the policies of the configuration (README "Writing your own rules (policies)"),
 // end to end over stdio: the example policies' findings with their rule id, message and range, a suppression
 // comment for one, and a policy that does not type-check as a configuration error with its position.
-// Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
+// Needs the build (npm test builds first): the built server runs in this process (test/helpers/lsp-client.ts).
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';

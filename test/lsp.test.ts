@@ -1,13 +1,19 @@
-// The language server, driven over stdio by a real JSON-RPC client (vscode-jsonrpc), as an editor drives it.
-// Needs the build (npm test builds first): it spawns `node bin/platlint-language-server.js --stdio`.
-import { spawnSync } from 'node:child_process';
+// The language server, driven by a real JSON-RPC client (vscode-jsonrpc) as an editor drives it, over
+// in-memory streams in this process (test/clients/lsp-stdio.test.ts runs one session over a real process's stdio).
+// Needs the build (npm test builds first): the server is the built one (dist/lsp.cjs, dist/lsp-worker.cjs).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { KINDS } from '../src/kinds.js';
-import { LspClient, ROOT, SERVER, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
+import { LspClient, ROOT, serverMain, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
+
+// the failures and waits the tests inject into the server's lints, chosen by the text (FAIL-MARKER, EXIT-MARKER, SLOW-UNTIL <file>)
+const FAULTS = join(ROOT, 'test', 'helpers', 'lint-thread-faults.cjs');
+const INJECT = { onText: (createRequire(import.meta.url)(FAULTS) as { onText: (text: string) => void }).onText, lintThreadOnText: FAULTS };
 
 let dir: string;
 const uriOf = (name: string) => pathToFileURL(join(dir, name)).href;
@@ -21,8 +27,8 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.kill();
 });
 
-async function started(initializationOptions: Record<string, unknown> = {}, capabilities: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<LspClient> {
-  const c = LspClient.start(undefined, undefined, env);
+async function started(initializationOptions: Record<string, unknown> = {}, capabilities: Record<string, unknown> = {}, env: Record<string, string> = {}, inject: typeof INJECT | Record<string, never> = {}): Promise<LspClient> {
+  const c = LspClient.start(undefined, undefined, env, inject);
   clients.push(c);
   await c.initialize(capabilities, initializationOptions, pathToFileURL(dir).href);
   return c;
@@ -101,7 +107,7 @@ function applyEdits(text: string, edits: { range: { start: { line: number; chara
   return out;
 }
 
-describe('language server over stdio', () => {
+describe('language server', () => {
   test('initialize announces the features; shutdown and exit end the process with code 0', async () => {
     const c = LspClient.start();
     clients.push(c);
@@ -119,7 +125,7 @@ describe('language server over stdio', () => {
   });
 
   test('without --stdio it exits 2 with one line on stderr', () => {
-    const r = spawnSync(process.execPath, [SERVER], { encoding: 'utf8' });
+    const r = serverMain([]);
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('platlint-language-server: only --stdio is supported (run it as `platlint-language-server --stdio`)\n');
   });
@@ -236,11 +242,11 @@ describe('language server over stdio', () => {
   test('a document the linter fails on gets one internal/error diagnostic at 1:1 that replaces the previous ones', async () => {
     // the lint runs in the lint thread: lintText's guard catches the fault there (YAML), and the thread sends
     // back what the flags reader threw (its message becomes the finding's)
-    const c = await started({}, {}, { PLATLINT_INTERNAL_FAULT: 'BOOM-MARKER' });
+    const c = await started({}, {}, {}, INJECT);
     const uri = uriOf('fault.yaml');
     await c.open(uri, EGRESS, 1);
     expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics).toEqual(egressDiagnostics(uri));
-    await c.change(uri, 2, `${EGRESS}# BOOM-MARKER\n`);
+    await c.change(uri, 2, `${EGRESS}# FAIL-MARKER\n`);
     const failed = await c.diagnostics(uri, (p) => p.version === 2);
     expect(failed.diagnostics).toEqual([
       {
@@ -249,7 +255,7 @@ describe('language server over stdio', () => {
         code: 'internal/error',
         codeDescription: { href: `${DOCS}internalerror` },
         source: 'platlint',
-        message: 'platlint failed on this file (injected fault (PLATLINT_INTERNAL_FAULT)); its findings are not reported: please report this',
+        message: 'platlint failed on this file (injected fault); its findings are not reported: please report this',
         data: { fatal: true },
       },
     ]);
@@ -260,7 +266,7 @@ describe('language server over stdio', () => {
     const flags = uriOf('fault.conf');
     await c.open(flags, '--cgroup-driver=systemd\n', 1, 'plaintext');
     expect((await c.diagnostics(flags, (p) => p.version === 1)).diagnostics).toEqual([]);
-    await c.change(flags, 2, '--cgroup-driver=systemd BOOM-MARKER\n');
+    await c.change(flags, 2, '--cgroup-driver=systemd FAIL-MARKER\n');
     expect((await c.diagnostics(flags, (p) => p.version === 2)).diagnostics).toEqual([
       {
         range: range(0, 0, 0, 0),
@@ -268,7 +274,7 @@ describe('language server over stdio', () => {
         code: 'internal/error',
         codeDescription: { href: `${DOCS}internalerror` },
         source: 'platlint',
-        message: 'platlint failed on this document (injected fault (PLATLINT_INTERNAL_FAULT)); its findings are not reported: please report this',
+        message: 'platlint failed on this document (injected fault); its findings are not reported: please report this',
         data: { fatal: true },
       },
     ]);
@@ -927,20 +933,40 @@ describe('language server over stdio', () => {
     const cleared = await c.diagnostics(uri, (p) => p.diagnostics.length === 0);
     expect(cleared.version).toBeUndefined();
   });
+
+  test('a server stopped (shutdown, exit) or killed (its input ends) in this process ends its lint thread', async () => {
+    const threads: Promise<number>[] = [];
+    const onWorker = (w: Worker) => threads.push(new Promise((resolve) => w.once('exit', resolve)));
+    process.on('worker', onWorker);
+    try {
+      for (const stop of [true, false]) {
+        const c = await started();
+        const uri = uriOf(`released-${stop}.yaml`);
+        await c.open(uri, EGRESS);
+        expect((await c.diagnostics(uri)).diagnostics).toEqual(egressDiagnostics(uri));
+        if (stop) expect(await c.stop()).toBe(0);
+        else c.kill();
+      }
+      expect(threads).toHaveLength(2);
+      await Promise.all(threads);
+    } finally {
+      process.off('worker', onWorker);
+    }
+  });
 });
 
 // Lints run in a worker thread (src/lsp/lint-thread.ts): requests are answered while a lint runs. The tests
-// order messages, never time them: PLATLINT_INTERNAL_SLOW (src/lsp/lint-job.ts) makes the lint of a text that
-// holds the marker block its thread until a file exists, so a lint is known to be still running until the
+// order messages, never time them: the injected `SLOW-UNTIL <file>` (test/helpers/lint-thread-faults.cjs) makes the
+// lint of a text that holds it block its thread until that file exists, so a lint is known to be still running until the
 // test creates that file.
 describe('language server: lints off the main thread', () => {
-  const SLOW = 'SLOW-MARKER';
-  const slowText = `${EGRESS}# ${SLOW}\n`;
   const FIXED = EGRESS.replace('proxyProtocl', 'proxyProtocol');
   const FIXED_CODES = ['egress/master-deprecated', 'egress/selection-name-unique'];
 
   interface Slow {
     c: LspClient;
+    /** A text whose lint blocks until released. */
+    slowText: string;
     /** Lets every blocked lint (and every later one) of a text with the marker run. */
     release: () => void;
     /** The next window/logMessage matching a pattern (one already received counts). */
@@ -949,7 +975,7 @@ describe('language server: lints off the main thread', () => {
 
   async function slowServer(name: string, capabilities: Record<string, unknown> = {}, env: Record<string, string> = {}): Promise<Slow> {
     const until = join(dir, `release-${name}`);
-    const c = await started({}, capabilities, { PLATLINT_INTERNAL_SLOW: SLOW, PLATLINT_INTERNAL_SLOW_UNTIL: until, ...env });
+    const c = await started({}, capabilities, env, INJECT);
     const logs: string[] = [];
     let waiters: { re: RegExp; resolve: (m: string) => void }[] = [];
     c.connection.onNotification('window/logMessage', (m: { message: string }) => {
@@ -960,7 +986,7 @@ describe('language server: lints off the main thread', () => {
       const seen = logs.find((m) => re.test(m));
       return seen !== undefined ? Promise.resolve(seen) : new Promise<string>((resolve) => waiters.push({ re, resolve }));
     };
-    return { c, release: () => writeFileSync(until, ''), logged };
+    return { c, slowText: `${EGRESS}# SLOW-UNTIL ${until}\n`, release: () => writeFileSync(until, ''), logged };
   }
 
   const versions = (c: LspClient, uri: string) => c.published.filter((p) => p.uri === uri).map((p) => p.version);
@@ -968,7 +994,7 @@ describe('language server: lints off the main thread', () => {
     (await c.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: at }))?.contents.value.split('\n')[0];
 
   test('hover, completion and code actions are answered while a document is linted, before its diagnostics; quick fixes come from the thread', async () => {
-    const { c, release } = await slowServer('requests');
+    const { c, slowText, release } = await slowServer('requests');
     const uri = uriOf('slow-requests.yaml');
     await c.open(uri, EGRESS, 1);
     const first = await c.diagnostics(uri, (p) => p.version === 1);
@@ -994,7 +1020,7 @@ describe('language server: lints off the main thread', () => {
   });
 
   test('a newer version during a long lint: the lint is abandoned with its thread, its diagnostics are never published, the newest are', async () => {
-    const { c, release, logged } = await slowServer('abandon');
+    const { c, slowText, release, logged } = await slowServer('abandon');
     const uri = uriOf('slow-abandon.yaml');
     await c.open(uri, EGRESS, 1);
     await c.diagnostics(uri, (p) => p.version === 1);
@@ -1014,7 +1040,7 @@ describe('language server: lints off the main thread', () => {
   });
 
   test('a newer version during a lint that then ends: its result is dropped, the newest version is published', async () => {
-    const { c, release } = await slowServer('drop');
+    const { c, slowText, release } = await slowServer('drop');
     const uri = uriOf('slow-drop.yaml');
     await c.open(uri, EGRESS, 1);
     await c.diagnostics(uri, (p) => p.version === 1);
@@ -1036,7 +1062,7 @@ describe('language server: lints off the main thread', () => {
     mkdirSync(project, { recursive: true });
     const config = join(project, 'platlint.config.yaml');
     writeFileSync(config, 'rules: {}\n');
-    const { c, release } = await slowServer('config', { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
+    const { c, slowText, release } = await slowServer('config', { workspace: { didChangeWatchedFiles: { dynamicRegistration: true } } });
     const uri = pathToFileURL(join(project, 'egress.yaml')).href;
     await c.open(uri, slowText, 1);
     expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
@@ -1055,7 +1081,7 @@ describe('language server: lints off the main thread', () => {
   });
 
   test('a pull (textDocument/diagnostic) is answered when the running lint ends; hover meanwhile at once', async () => {
-    const { c, release } = await slowServer('pull', { textDocument: { diagnostic: { dynamicRegistration: false } } });
+    const { c, slowText, release } = await slowServer('pull', { textDocument: { diagnostic: { dynamicRegistration: false } } });
     const uri = uriOf('slow-pull.yaml');
     await c.open(uri, slowText, 1);
     let answered = false;
@@ -1119,12 +1145,12 @@ describe('language server: lints off the main thread', () => {
   });
 
   test('the lint thread dying gives the document internal/error at 1:1; a new thread lints the next edit', async () => {
-    const c = await started({}, {}, { PLATLINT_INTERNAL_FAULT: 'exit:CRASH-MARKER' });
+    const c = await started({}, {}, {}, INJECT);
     const uri = uriOf('crash.yaml');
     await c.open(uri, EGRESS, 1);
     await c.diagnostics(uri, (p) => p.version === 1);
-    // the thread linting a text with the marker calls process.exit(70) (src/lint.ts injectedFault)
-    await c.change(uri, 2, `${EGRESS}# CRASH-MARKER\n`);
+    // the thread linting a text with the marker calls process.exit(70) (test/helpers/lint-thread-faults.cjs)
+    await c.change(uri, 2, `${EGRESS}# EXIT-MARKER\n`);
     expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics).toEqual([
       {
         range: range(0, 0, 0, 0),

@@ -56,12 +56,14 @@ export class LintThread {
     /** Where the thread's own output goes (standard output is the protocol's: nothing else may write there). */
     private readonly log: (line: string) => void,
     private readonly data: LintThreadData = {},
+    /** The thread's environment (the server's process's, or the one its starter passed in). */
+    private readonly env: NodeJS.ProcessEnv = process.env,
   ) {}
 
   /** Starts the thread if it is not running: a lint started later does not wait for it to load. */
   start(): void {
     if (this.worker) return;
-    const worker = new Worker(this.entry, { stdout: true, stderr: true, workerData: this.data });
+    const worker = new Worker(this.entry, { stdout: true, stderr: true, workerData: this.data, env: this.env });
     this.worker = worker;
     // the thread alone does not keep the server alive (the connection does)
     worker.unref();

@@ -3,8 +3,11 @@
 import { statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Readable, Writable } from 'node:stream';
+import { createConnection as connectionOf, type WatchDog } from 'vscode-languageserver';
 import {
   createConnection,
+  createProtocolConnection,
   DocumentDiagnosticReportKind,
   DidChangeWatchedFilesNotification,
   MessageType,
@@ -104,8 +107,17 @@ function stampOf(file: string): string | undefined {
   }
 }
 
-/** What a caller of startServer injects (the tests: failures, lints that wait for them). */
+/**
+ * What a server takes from the process it runs in, passed in so that several servers can run in one process
+ * (the tests'); each defaults to the process's own. The tests also inject failures and lints that wait.
+ */
 export interface ServerOptions {
+  /** The folder of documents without a file path when the client names no workspace root. */
+  cwd?: string;
+  /** The lint thread's environment. */
+  env?: NodeJS.ProcessEnv;
+  /** Aborted when the server ends: its lint thread is terminated and nothing more is scheduled. */
+  signal?: AbortSignal;
   /** Called with the text of each lint run on the server's own thread before it is read (src/lsp/lint-job.ts OnText). */
   onText?: OnText;
   /** A module whose `onText` export the lint thread calls the same way (a function cannot go to a thread). */
@@ -135,7 +147,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let changed = false;
   /** The lint thread (none when the server runs from its source: lints then run on this thread). */
   const workerEntry = options.lintWorker ?? lintWorkerEntry();
-  const thread = workerEntry ? new LintThread(workerEntry, (line) => connection.console.log(line), options.lintThreadOnText !== undefined ? { onTextModule: options.lintThreadOnText } : {}) : undefined;
+  const thread = workerEntry ? new LintThread(workerEntry, (line) => connection.console.log(line), options.lintThreadOnText !== undefined ? { onTextModule: options.lintThreadOnText } : {}, options.env ?? process.env) : undefined;
   /** The lint running in the thread, if any. */
   let running: Running | undefined;
   /** Bumped whenever the configurations are dropped: a lint under an older one is stale. */
@@ -153,6 +165,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let watch = false;
   let snippets = false;
   let rootPath: string | undefined;
+  const cwd = options.cwd ?? process.cwd();
+  options.signal?.addEventListener('abort', () => {
+    shutDown = true;
+    thread?.abandon();
+  });
 
   function load(dir: string): LoadedConfig {
     const file = findConfig(dir);
@@ -180,7 +197,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
    * `linting`, the one whose lint asks).
    */
   function configFor(filePath: string | undefined, linting?: string): LoadedConfig {
-    const dir = filePath ? dirname(filePath) : (rootPath ?? process.cwd());
+    const dir = filePath ? dirname(filePath) : (rootPath ?? cwd);
     let loaded = configs.get(dir);
     // a file created where none was found: without a watcher, look again (one stat per folder up to the root)
     const created = !watch && loaded !== undefined && !loaded.file && findConfig(dir) !== undefined;
@@ -551,20 +568,72 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   return connection;
 }
 
-/** Entry point of the bundle (bin/platlint-language-server.js): `--stdio` is the only transport. */
-export function main(argv: readonly string[]): number {
+/** The process a server runs in: its standard streams, folder and environment, and how it ends. */
+export interface ServerIo {
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** Ends the process with a code: after the `exit` notification (0 after `shutdown`, else 1), or when standard input ends. */
+  exit: (code: number) => void;
+}
+
+/**
+ * A connection over a pair of streams that belongs to its server alone. vscode-languageserver's node
+ * connection is one per process: it keeps whether `shutdown` was received for the whole process, exits the
+ * process on `exit` or when its input ends, watches the client's process id with a timer, and redirects the
+ * process's console. Here `exit` is told the code instead, and the server's `signal` is aborted.
+ */
+function connectionOver(io: ServerIo, end: AbortController): Connection {
+  let ended = false;
+  let protocol: ReturnType<typeof createProtocolConnection> | undefined;
+  const exit = (code: number) => {
+    if (ended) return;
+    ended = true;
+    end.abort();
+    try {
+      protocol?.end();
+      protocol?.dispose();
+    } catch {
+      // the client may have closed its side already
+    }
+    io.exit(code);
+  };
+  const watchDog: WatchDog = { shutdownReceived: false, initialize: () => {}, exit };
+  const connection = connectionOf(
+    (logger) => (protocol = createProtocolConnection(io.stdin, io.stdout, logger)),
+    watchDog,
+    ProposedFeatures.all,
+  );
+  for (const event of ['end', 'close']) io.stdin.on(event, () => exit(watchDog.shutdownReceived ? 0 : 1));
+  return connection;
+}
+
+/**
+ * Entry point of the bundle (bin/platlint-language-server.js): `--stdio` is the only transport. With `io`, the
+ * server runs on those streams beside others in the same process (the tests'); without, on the process's own.
+ */
+export function main(argv: readonly string[], io?: ServerIo, options: Pick<ServerOptions, 'onText' | 'lintThreadOnText'> = {}): number {
+  const stdout = io?.stdout ?? process.stdout;
+  const stderr = io?.stderr ?? process.stderr;
   if (argv.includes('--version')) {
-    process.stdout.write(`${VERSION}\n`);
+    stdout.write(`${VERSION}\n`);
     return 0;
   }
   if (argv.includes('--help') || argv.includes('-h')) {
-    process.stdout.write('Usage: platlint-language-server --stdio\n\nThe platlint language server: diagnostics, hover, completion and quick fixes for plat configuration files, over LSP on standard input and output.\n');
+    stdout.write('Usage: platlint-language-server --stdio\n\nThe platlint language server: diagnostics, hover, completion and quick fixes for plat configuration files, over LSP on standard input and output.\n');
     return 0;
   }
   if (!argv.includes('--stdio')) {
-    process.stderr.write('platlint-language-server: only --stdio is supported (run it as `platlint-language-server --stdio`)\n');
+    stderr.write('platlint-language-server: only --stdio is supported (run it as `platlint-language-server --stdio`)\n');
     return 2;
   }
-  startServer();
+  if (!io) {
+    startServer();
+    return 0;
+  }
+  const end = new AbortController();
+  startServer(connectionOver(io, end), { ...options, cwd: io.cwd, env: io.env, signal: end.signal });
   return 0;
 }

@@ -1,11 +1,37 @@
-// A headless LSP client over stdio with vscode-jsonrpc: spawns the built language server the way an editor
-// does (`node bin/platlint-language-server.js --stdio`) and records what it publishes.
-import { spawn, type ChildProcess } from 'node:child_process';
+// A headless LSP client with vscode-jsonrpc that records what the server publishes. The server runs in this
+// process over in-memory streams (the built server's main with its own streams, folder, environment and exit;
+// its lints in the built lint thread), or, for the tests of real programs, spawned the way an editor starts it
+// (`node bin/platlint-language-server.js --stdio`).
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type * as Server from '../../src/lsp/server.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SERVER = join(ROOT, 'bin', 'platlint-language-server.js');
+
+let built: typeof Server | undefined;
+/**
+ * The built server (npm test builds first), the bundle bin/platlint-language-server.js runs: it loads in tens
+ * of milliseconds where its source takes seconds to transform and load, and it starts its lint thread from
+ * beside itself (dist/lsp-worker.cjs) as the real one does.
+ */
+function server(): typeof Server {
+  return (built ??= createRequire(import.meta.url)(join(ROOT, 'dist', 'lsp.cjs')) as typeof Server);
+}
+
+/** What the language server's entry point does with `args` in this process: its code and what it wrote (no server is left running). */
+export function serverMain(args: readonly string[]): { status: number; stdout: string; stderr: string } {
+  const [stdin, stdout, stderr] = [new PassThrough(), new PassThrough(), new PassThrough()];
+  let code: number | undefined;
+  const status = server().main(args, { stdin, stdout, stderr, cwd: ROOT, env: process.env, exit: (c) => (code = c) });
+  // a server started by `--stdio` ends with its input
+  stdin.end();
+  const text = (s: PassThrough) => String(s.read() ?? '');
+  return { status: code ?? status, stdout: text(stdout), stderr: text(stderr) };
+}
 
 export interface LspPosition {
   line: number;
@@ -43,17 +69,44 @@ export class LspClient {
   refreshes = 0;
   private refreshWaiters: { count: number; resolve: () => void }[] = [];
   private waiters: { test: (p: Published) => boolean; resolve: (p: Published) => void }[] = [];
+  /** The server's exit code once it has exited (null: killed by a signal). */
+  private exitCode: number | null | undefined;
+  private exitListeners = new Set<(code: number | null) => void>();
 
   private constructor(
-    readonly proc: ChildProcess,
     readonly connection: MessageConnection,
+    /** Ends the server whatever it is doing. */
+    private readonly end: () => void,
   ) {}
 
-  static start(args: readonly string[] = ['--stdio'], cwd = ROOT, env: Record<string, string> = {}): LspClient {
+  /**
+   * A server in this process, as `node bin/platlint-language-server.js <args>` would run in `cwd` with `env`
+   * added to the environment: its standard streams are in-memory, its exit is recorded. `inject`: the failures
+   * and waits a test injects into its lints (test/helpers/lint-thread-faults.cjs).
+   */
+  static start(args: readonly string[] = ['--stdio'], cwd = ROOT, env: Record<string, string> = {}, inject: { onText?: (text: string) => void; lintThreadOnText?: string } = {}): LspClient {
+    const [toServer, toClient, stderr] = [new PassThrough(), new PassThrough(), new PassThrough()];
+    const client = LspClient.over(toClient, toServer, stderr, () => toServer.end());
+    const code = server().main(args, { stdin: toServer, stdout: toClient, stderr, cwd, env: { ...process.env, ...env }, exit: (c) => client.exited(c) }, inject);
+    // a launcher whose server did not start exits with its code (bin/platlint-language-server.js)
+    if (code !== 0) client.exited(code);
+    return client;
+  }
+
+  /** The server as an editor starts it: a process running bin/platlint-language-server.js. */
+  static spawn(args: readonly string[] = ['--stdio'], cwd = ROOT, env: Record<string, string> = {}): LspClient {
     const proc = spawn(process.execPath, [SERVER, ...args], { cwd, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    const connection = createMessageConnection(new StreamMessageReader(proc.stdout!), new StreamMessageWriter(proc.stdin!));
-    const client = new LspClient(proc, connection);
-    proc.stderr!.on('data', (b: Buffer) => client.stderr.push(b.toString()));
+    const client = LspClient.over(proc.stdout!, proc.stdin!, proc.stderr!, () => {
+      if (proc.exitCode === null) proc.kill();
+    });
+    proc.on('exit', (code) => client.exited(code));
+    return client;
+  }
+
+  private static over(fromServer: Readable, toServer: NodeJS.WritableStream, stderr: Readable, end: () => void): LspClient {
+    const connection = createMessageConnection(new StreamMessageReader(fromServer), new StreamMessageWriter(toServer));
+    const client = new LspClient(connection, end);
+    stderr.on('data', (b: Buffer) => client.stderr.push(b.toString()));
     connection.onNotification('textDocument/publishDiagnostics', (p: Published) => {
       client.published.push(p);
       client.waiters = client.waiters.filter((w) => {
@@ -77,6 +130,23 @@ export class LspClient {
     });
     connection.listen();
     return client;
+  }
+
+  private exited(code: number | null): void {
+    if (this.exitCode !== undefined) return;
+    this.exitCode = code;
+    for (const listener of this.exitListeners) listener(code);
+    this.exitListeners.clear();
+  }
+
+  /** Calls `listener` when the server exits (at once if it has); returns how to stop listening. */
+  private onExit(listener: (code: number | null) => void): () => void {
+    if (this.exitCode !== undefined) {
+      listener(this.exitCode);
+      return () => {};
+    }
+    this.exitListeners.add(listener);
+    return () => this.exitListeners.delete(listener);
   }
 
   async initialize(capabilities: Record<string, unknown> = {}, initializationOptions: Record<string, unknown> = {}, rootUri: string | null = null): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
@@ -124,21 +194,17 @@ export class LspClient {
   request<T>(method: string, params?: unknown, timeoutMs = 10000): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no answer to ${method} within ${timeoutMs} ms; stderr: ${this.stderr.join('')}`)), timeoutMs);
-      const exit = () => reject(new Error(`the server exited during ${method}; stderr: ${this.stderr.join('')}`));
-      this.proc.once('exit', exit);
+      const off = this.onExit(() => reject(new Error(`the server exited during ${method}; stderr: ${this.stderr.join('')}`)));
       (this.connection.sendRequest(method, params) as Promise<T>).then(
-        (r) => (clearTimeout(timer), this.proc.off('exit', exit), resolve(r)),
-        (e: unknown) => (clearTimeout(timer), this.proc.off('exit', exit), reject(e)),
+        (r) => (clearTimeout(timer), off(), resolve(r)),
+        (e: unknown) => (clearTimeout(timer), off(), reject(e)),
       );
     });
   }
 
-  /** shutdown, exit; resolves with the process's exit code. */
+  /** shutdown, exit; resolves with the server's exit code. */
   async stop(): Promise<number | null> {
-    const exited = new Promise<number | null>((resolve) => {
-      if (this.proc.exitCode !== null) resolve(this.proc.exitCode);
-      else this.proc.on('exit', (code) => resolve(code));
-    });
+    const exited = new Promise<number | null>((resolve) => this.onExit(resolve));
     await this.request('shutdown');
     await this.connection.sendNotification('exit');
     const code = await exited;
@@ -148,6 +214,6 @@ export class LspClient {
 
   kill(): void {
     this.connection.dispose();
-    if (this.proc.exitCode === null) this.proc.kill();
+    if (this.exitCode === undefined) this.end();
   }
 }
