@@ -1,6 +1,6 @@
 /**
  * POSIX paths without Node.js, for the browser's host (src/browser-host.ts): the part of `node:path`'s
- * `posix` the engine uses, with `/` as the working folder. test/browser-host.test.ts compares them with
+ * `posix` the engine uses, with `/` as the working folder. test/posix-path.test.ts compares them with
  * `node:path`'s on a table of paths.
  */
 import type { HostPath } from './host.js';
@@ -38,7 +38,7 @@ function dirname(path: string): string {
   const slash = trimmed.lastIndexOf('/');
   if (slash < 0) return '.';
   if (slash === 0) return '/';
-  return trimmed.slice(0, slash).replace(/\/+$/, '') || '/';
+  return trimmed.slice(0, slash);
 }
 
 export const POSIX_PATH: HostPath = {
@@ -49,7 +49,13 @@ export const POSIX_PATH: HostPath = {
   dirname,
 };
 
-/** A POSIX path's `file:` URL (as `url.pathToFileURL` writes it: the path resolved, `%`, `#`, `?` and controls escaped). */
+/**
+ * A POSIX path's `file:` URL, as `url.pathToFileURL` makes it: the path resolved, `%`, `\\`, line breaks and tabs
+ * escaped first, then the URL's own escaping of a path (spaces, `#`, `?`, other characters than ASCII), and
+ * `[`, `]`, `^`, `|`, which Node.js escapes too.
+ */
 export function posixFileUrl(path: string): string {
-  return `file://${encodeURI(resolve(path)).replace(/[#?]/g, (c) => encodeURIComponent(c))}`;
+  const url = new URL('file://');
+  url.pathname = resolve(path).replace(/%/g, '%25').replace(/\\/g, '%5C').replace(/\n/g, '%0A').replace(/\r/g, '%0D').replace(/\t/g, '%09');
+  return url.href.replace(/[[\]^|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
