@@ -1,8 +1,10 @@
 // The browser bundle (dist/browser/platlint.mjs, `npm run build`) finds what the CLI finds: its JSON report on
 // every fixture file, and on the examples with their policies' configuration.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createContext, runInContext } from 'node:vm';
+import { transformSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli.js';
 import { ROOT } from './helpers/fixtures.js';
@@ -134,4 +136,30 @@ describe('the browser bundle', () => {
     }
     expect.assertions(2);
   });
+
+  it("needs nothing of Node.js: in a context with only the web's globals it finds what it finds here", () => {
+    // the bundle as a classic script (esbuild turns its exports into one global), run where there is no
+    // process, Buffer, require or module: only what a browser has too
+    const script = transformSync(readFileSync(BUNDLE, 'utf8'), { format: 'iife', globalName: 'platlint', logLevel: 'silent' }).code;
+    const context = createContext({ TextEncoder, TextDecoder, URL });
+    runInContext(script, context);
+    expect(runInContext('[typeof process, typeof Buffer, typeof require, typeof module]', context)).toEqual(['undefined', 'undefined', 'undefined', 'undefined']);
+    const web = (context as { platlint: Bundle }).platlint;
+    const files = readdirSync(join(ROOT, 'fixtures'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ya?ml|json)$/.test(f) && !f.startsWith('input'))
+      .sort()
+      .filter((_, i) => i % 4 === 0);
+    expect(files.length).toBeGreaterThan(250);
+    const configFile = join(ROOT, 'fixtures', 'examples', 'policies', 'platlint.config.yaml');
+    const configText = readFileSync(configFile, 'utf8');
+    for (const f of files) {
+      const text = readFileSync(join(ROOT, 'fixtures', f), 'utf8');
+      // with the examples' policies: CEL, the kinds' types, the validators, all from inside the bundle
+      const options = { filename: f, config: configText };
+      expect(JSON.stringify(web.toJson([web.lintText(text, options)]))).toBe(JSON.stringify(bundle.toJson([bundle.lintText(text, options)])));
+    }
+    const result = web.lintText(readFileSync(join(ROOT, 'fixtures', 'examples', 'policies', 'invalid', 'authorization-webhooks.yaml'), 'utf8'), { config: configText });
+    expect(web.toJson([result])[0]!.messages.filter((m) => m.ruleId === 'acme/authz-webhooks-fail-closed').length).toBe(3);
+    expect(JSON.parse(web.formatSarif([result])).version).toBe('2.1.0');
+  }, 120_000);
 });
