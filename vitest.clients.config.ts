@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/clients/**/*.test.ts'],
+    // the engine's modules and paths come from the Node.js host, as in the programs (src/services/host.ts)
+    setupFiles: ['test/setup-node-host.ts'],
     pool: 'threads',
     testTimeout: 30000,
   },

@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // the tests of real programs (spawned servers, editors): npm run test:clients
     exclude: [...configDefaults.exclude, 'test/clients/**'],
+    // the engine's modules and paths come from the Node.js host, as in the programs (src/services/host.ts)
+    setupFiles: ['test/setup-node-host.ts'],
     pool: 'threads',
     testTimeout: 30000,
   },

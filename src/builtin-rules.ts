@@ -140,3 +140,6 @@ export const OWN_FILE_CODES: Readonly<Record<string, OwnFileCode>> = {
     remediation: 'Fix the suppressions file (its own diagnostics show where), or record the suppressions again with `platlint --suppress-all`.',
   },
 };
+
+/** Rules over the whole set of files of a run: their findings are made after every file is linted. */
+export const SET_RULE = (ruleId: string): boolean => ruleId.startsWith('set/');

@@ -22,8 +22,12 @@ import { policyRules } from './policies/config.js';
 import { BaselineError, baselineUsage, finishBaseline, suppressRuleUsage, openBaseline, type BaselineRun } from './baseline.js';
 
 import { VERSION } from './version.js';
+import { useNodeHost } from './node-host.js';
 
 export { VERSION };
+
+// the engine's modules and paths come from Node.js here (and in the worker threads that load this bundle)
+useNodeHost();
 
 // the build's warm-up run writes the code caches of the files loaded on demand (bin/platlint.js)
 export { writeCodeCaches } from './services/cached-require.js';

@@ -1,7 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { isScalar } from 'yaml';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { globsMatcher, toPosix } from './discover.js';
+import { globsMatcher, toPosix } from './globs.js';
+import { host } from './services/host.js';
 import { parseText } from './parse.js';
 import { closestMatches } from './services/suggest.js';
 import { validateSchema, type SchemaSubject } from './schema.js';
@@ -76,7 +75,8 @@ export interface Config {
   filePath?: string;
 }
 
-export const DEFAULT_CONFIG: Config = { rules: {}, ignores: [], baseDir: process.cwd() };
+/** The configuration of a run without a file: its folder is the working folder (`.`, as paths resolve it). */
+export const DEFAULT_CONFIG: Config = { rules: {}, ignores: [], baseDir: '.' };
 
 /**
  * One problem of a configuration file, at 1-based line and column (UTF-16 units) with its end, and what kind
@@ -101,18 +101,6 @@ export class ConfigError extends Error {
     readonly problems: ConfigProblem[] = [],
   ) {
     super(message);
-  }
-}
-
-/** Finds `platlint.config.yaml` in `start` or the nearest folder above it. */
-export function findConfig(start: string): string | undefined {
-  let dir = resolve(start);
-  for (;;) {
-    const candidate = join(dir, CONFIG_FILE_NAME);
-    if (existsSync(candidate)) return candidate;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
   }
 }
 
@@ -196,7 +184,7 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
     ...(Array.isArray(value.deployments) ? { deployments: value.deployments as Deployment[] } : {}),
     ...(Array.isArray(value.externalRoles) ? { externalRoles: value.externalRoles as ExternalRole[] } : {}),
     ...(policies ? { policies } : {}),
-    baseDir: dirname(resolve(filePath)),
+    baseDir: host().path.dirname(host().path.resolve(filePath)),
     filePath,
   };
 }
@@ -287,16 +275,6 @@ function setProblems(value: Record<string, unknown>, at: (path: (string | number
   return problems;
 }
 
-export function loadConfig(filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[], options: LoadOptions = {}): Config {
-  let text: string;
-  try {
-    text = readFileSync(filePath, 'utf8');
-  } catch (err) {
-    throw new ConfigError(`cannot read configuration file ${filePath}: ${(err as NodeJS.ErrnoException).code ?? 'error'}`, filePath);
-  }
-  return parseConfig(text, filePath, knownRules, suggest, options);
-}
-
 /** How a configuration is loaded. */
 export interface LoadOptions {
   /**
@@ -352,6 +330,7 @@ function isDefaultOff(ruleId: string): boolean {
  * configuration's folder.
  */
 export function pathInConfig(config: Config, filePath: string | undefined): string | undefined {
+  const { isAbsolute, relative, resolve } = host().path;
   if (filePath === undefined || filePath.startsWith('<') || (/^[a-z][a-z0-9+.-]+:/i.test(filePath) && !isAbsolute(filePath))) return undefined;
   const rel = toPosix(relative(config.baseDir, resolve(config.baseDir, filePath)));
   if (rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return undefined;

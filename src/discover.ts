@@ -1,14 +1,16 @@
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Config } from './config.js';
 import { SUPPRESSIONS_FILE_NAME } from './baseline-entries.js';
+import { ignoreMatcher, toPosix } from './globs.js';
 
-// `glob` and `minimatch` are loaded only for glob patterns and ignore patterns: a pre-commit hook passes
-// file names, and should not pay for them at start-up.
+export { globsMatcher, ignoreMatcher, toPosix } from './globs.js';
+
+// `glob` is loaded only for glob patterns: a pre-commit hook passes file names, and should not pay for it at
+// start-up (`minimatch`, for the ignore patterns, likewise: src/node-host.ts).
 const load = createRequire(import.meta.url);
 const globLib = () => load('glob') as typeof import('glob');
-const minimatchLib = () => load('minimatch') as typeof import('minimatch');
 
 /** Extensions linted when a folder is given. */
 export const EXTENSIONS = ['yaml', 'yml', 'json'];
@@ -56,38 +58,6 @@ export interface DiscoverOptions {
   errorOnUnmatchedPattern: boolean;
   /** A folder is a usage error instead of being searched (`platlint flags`: its files have no common extension). */
   filesOnly?: boolean;
-}
-
-export function toPosix(p: string): string {
-  return p.split('\\').join('/');
-}
-
-/**
- * Whether a file is ignored: inside node_modules or .git, or matched by a configured ignore pattern (relative
- * to the configuration file's folder; a pattern starting with `!` re-includes).
- */
-export function ignoreMatcher(config: Config): (file: string) => boolean {
-  const matches = globsMatcher(config.ignores);
-  return (file) => {
-    if (/[\\/](node_modules|\.git)[\\/]/.test(file)) return true;
-    return matches(toPosix(relative(config.baseDir, file)));
-  };
-}
-
-/**
- * Whether a path relative to the configuration file's folder (with `/`) is matched by a list of glob patterns
- * as `ignores` reads them: dot files included, a leading `/` anchors nothing more (patterns are relative
- * anyway), and a pattern starting with `!` takes back what the patterns before it matched (the last
- * matching pattern decides). `overrides[].files` is read the same way (src/config.ts).
- */
-export function globsMatcher(globs: readonly string[]): (rel: string) => boolean {
-  const { Minimatch } = globs.length > 0 ? minimatchLib() : { Minimatch: undefined };
-  const patterns = globs.map((p) => ({ negate: p.startsWith('!'), m: new Minimatch!(p.replace(/^!/, '').replace(/^\//, ''), { dot: true }) }));
-  return (rel) => {
-    let matched = false;
-    for (const p of patterns) if (p.m.match(rel)) matched = !p.negate;
-    return matched;
-  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { checkPolicies, DEFAULT_CONFIG, findConfig, loadConfig, type Config, type LoadOptions } from './config.js';
+import { checkPolicies, DEFAULT_CONFIG, type Config, type LoadOptions } from './config.js';
+import { findConfig, loadConfig } from './config-file.js';
 import { discover } from './discover.js';
 import { commandKind, type KindSpec } from './kinds.js';
 import { fileLevelResult, internalError, internalErrorResult, lintText, PolicyBatch, stageBytes, undecodedResult, type LintResult } from './lint.js';

@@ -1,5 +1,5 @@
 import { isScalar, LineCounter } from 'yaml';
-import { BUILTIN_RULES } from './builtin-rules.js';
+import { BUILTIN_RULES, SET_RULE } from './builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from './config.js';
 import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets, runRules, type PolicyTarget, type RuleFinding } from './engine.js';
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
@@ -14,12 +14,12 @@ import { locate, valueNode, type Target } from './source-map.js';
 import { mapSpan, scalarOffsets, type ScalarLike } from './services/scalar-offsets.js';
 import { objectFacts, type LocatedFact } from './objects.js';
 import { redactor } from './redact.js';
-import { SET_RULE } from './sets.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
 import type { Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
 import type { Path } from './path.js';
 import type { PolicySet } from './policies/spec.js';
 import { withoutNulls } from './services/values.js';
+import { latin1Text } from './services/base64.js';
 
 export interface LintOptions {
   /** Shown in results; `<text>` when unknown. */
@@ -747,7 +747,7 @@ const SNIFF_BYTES = 64 * 1024;
  * encrypted secrets, Latin-1 values files and large API descriptions that are none of the platform's business.
  */
 export function undecodedResult(filePath: string, bytes: Uint8Array, d: Diagnostic, forced?: KindSpec): LintResult {
-  if (forced || NAMES_PLAT_API_VERSION.test(Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, SNIFF_BYTES)).toString('latin1'))) {
+  if (forced || NAMES_PLAT_API_VERSION.test(latin1Text(bytes.subarray(0, SNIFF_BYTES)))) {
     return fileLevelResult(filePath, d);
   }
   return { ...summarize({ filePath, diagnostics: [], suppressed: [], documentsChecked: 0, documentsSkipped: 0 }), notParsed: true };

@@ -1,8 +1,8 @@
-import { relative } from 'node:path';
 import { configFor, effectiveSeverity, matchingOverrides, type Config, type SeveritySetting } from './config.js';
-import { ignoreMatcher, toPosix } from './discover.js';
+import { ignoreMatcher, toPosix } from './globs.js';
 import { baseSeverity } from './lint.js';
 import { RULE_IDS } from './rule-registry.js';
+import { host } from './services/host.js';
 
 /** What `platlint --print-config FILE` prints: the configuration that applies to one file. */
 export interface PrintedConfig {
@@ -26,6 +26,7 @@ export interface PrintedConfig {
  * relative to `cwd`, with `/`.
  */
 export function printConfig(config: Config, filePath: string, cwd: string, ruleIds: Iterable<string> = RULE_IDS): PrintedConfig {
+  const { relative } = host().path;
   const shown = (p: string) => toPosix(relative(cwd, p)) || '.';
   const own = configFor(config, filePath);
   // the configuration's policies have their own default severities

@@ -10,8 +10,6 @@ import { ADMIN_ROLES } from './services/rbac.js';
 import { covers, unusedMessage } from './suppress.js';
 import type { Position, Range } from './types.js';
 
-/** Rules over the whole set of files of a run: their findings are made after every file is linted. */
-export const SET_RULE = (ruleId: string): boolean => ruleId.startsWith('set/');
 
 export interface SetOptions {
   config?: Config;

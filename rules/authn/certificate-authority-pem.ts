@@ -1,4 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
+import { base64Bytes } from '../../src/services/base64.js';
 import { obj, objItems, str } from '../../src/services/values.js';
 
 const BLOCK = /-----BEGIN ([^\n\r-][^\n\r]*?)-----[ \t]*\r?\n([\s\S]*?)-----END \1-----/g;
@@ -17,7 +18,7 @@ function problem(text: string): string | undefined {
     // A body with headers (`Proc-Type: ...`) or invalid base64 is not a certificate.
     if (body === '' || !B64.test(body)) return `its block ${n} (\`CERTIFICATE\`) holds characters outside base64`;
     // A DER certificate is an ASN.1 SEQUENCE: its first byte is 0x30.
-    if (Buffer.from(body, 'base64')[0] !== 0x30) return `its block ${n} (\`CERTIFICATE\`) does not hold a DER certificate`;
+    if (base64Bytes(body)[0] !== 0x30) return `its block ${n} (\`CERTIFICATE\`) does not hold a DER certificate`;
     certificates++;
   }
   if (certificates > 0) return undefined;

@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { decodeBase64 } from '../../src/services/base64.js';
+import { decodeBase64, utf8Text } from '../../src/services/base64.js';
 import { isObj, obj, str } from '../../src/services/values.js';
 
 const OPS = new Set(['add', 'remove', 'replace', 'move', 'copy', 'test']);
@@ -56,7 +56,7 @@ export default defineRule({
     if (patch === undefined || patch === '') return;
     const bytes = decodeBase64(patch);
     if (bytes === undefined) return; // not base64: the schema reports it
-    const problem = patchProblem(bytes.toString('utf8'));
+    const problem = patchProblem(utf8Text(bytes));
     if (problem) ctx.report(['response', 'patch'], `patch is not a valid JSON Patch: ${problem}`);
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { decodeBase64 } from '../../src/services/base64.js';
+import { decodeBase64, latin1Text } from '../../src/services/base64.js';
 import { obj, str } from '../../src/services/values.js';
 import { pemBlocks } from '../../src/services/pem.js';
 
@@ -22,7 +22,7 @@ export default defineRule({
     if (data === undefined || data === '') return;
     const bytes = decodeBase64(data);
     if (bytes === undefined) return; // not base64: the schema reports it
-    const blocks = pemBlocks(bytes.toString('latin1'));
+    const blocks = pemBlocks(latin1Text(bytes));
     const path = ['spec', 'cluster', 'certificate-authority-data'];
     if (blocks === undefined || blocks.length === 0) ctx.report(path, 'certificate-authority-data does not decode to PEM; it is base64 of `-----BEGIN CERTIFICATE-----` blocks');
     else {

@@ -3,7 +3,7 @@
  * value (message, and the character span inside the value when one item of a list is at fault); an empty list
  * when the value is fine.
  */
-import { isIP } from 'node:net';
+import { isIP } from '../services/ip-address.js';
 import { parseDuration } from '../services/duration.js';
 import { closestMatches } from '../services/suggest.js';
 import type { FlagSpec } from './table.js';

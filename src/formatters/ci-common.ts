@@ -1,9 +1,9 @@
 // What the CI report formats (sarif, github, junit, gitlab, compact) share: repository-relative paths,
 // one order of findings, and the stable fingerprint of a finding.
-import { createHash } from 'node:crypto';
-import { isAbsolute, relative, sep } from 'node:path';
 import { toPointer } from '../path.js';
 import type { LintResult, LocatedDiagnostic } from '../lint.js';
+import { host } from '../services/host.js';
+import { sha256Hex } from '../services/sha256.js';
 
 /**
  * A file's path as CI tools want it: relative to the working folder (the repository root in CI), with `/`
@@ -11,6 +11,7 @@ import type { LintResult, LocatedDiagnostic } from '../lint.js';
  * `<text>` (standard input) are kept as they are.
  */
 export function repoPath(filePath: string, cwd: string): string {
+  const { isAbsolute, relative, sep } = host().path;
   if (filePath.startsWith('<') || !isAbsolute(filePath)) return filePath.split(sep).join('/').replace(/^(\.\/)+/, '');
   const rel = relative(cwd, filePath);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return filePath.split(sep).join('/');
@@ -62,7 +63,7 @@ export function fingerprinter(): (path: string, d: Pick<LocatedDiagnostic, 'rule
     const base = JSON.stringify(['platlint/v1', path, d.ruleId, d.document, toPointer(d.path), d.message.replace(POSITIONS, ':#')]);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    return createHash('sha256').update(n === 0 ? base : `${base}#${n}`).digest('hex');
+    return sha256Hex(n === 0 ? base : `${base}#${n}`);
   };
 }
 

@@ -2,6 +2,7 @@ import type { LintResult } from '../lint.js';
 import type { FormatContext } from './index.js';
 import { documentCounts, findings, plural, type Finding } from './ci-common.js';
 import { ruleDocsUrl } from './rule-url.js';
+import { utf8Length } from '../services/utf8-length.js';
 import { ALL_RULES } from '../rule-registry.js';
 
 /** GitHub shows at most this many annotations of each level per step (the rest are dropped silently). */
@@ -88,10 +89,13 @@ export function stepSummary(results: readonly LintResult[], ctx: Pick<FormatCont
   if (all.length === 0) return out;
   out += '| Severity | File | Line | Rule | Message |\n| --- | --- | --- | --- | --- |\n';
   let shown = 0;
+  let bytes = utf8Length(out);
   for (const { path, d } of [...errors, ...warnings]) {
     const row = `| ${d.severity} | ${code(path)} | ${d.line}:${d.column} | ${ALL_RULES.has(d.ruleId) ? `[${code(d.ruleId)}](${ruleDocsUrl(d.ruleId)})` : code(d.ruleId)} | ${escapeCell(d.message)} |\n`;
-    if (Buffer.byteLength(out) + Buffer.byteLength(row) > SUMMARY_LIMIT) break;
+    const rowBytes = utf8Length(row);
+    if (bytes + rowBytes > SUMMARY_LIMIT) break;
     out += row;
+    bytes += rowBytes;
     shown++;
   }
   if (shown < all.length) out += `\n${plural(all.length - shown, 'more finding')} not shown (GitHub caps the summary at 1 MiB): see the SARIF report.\n`;

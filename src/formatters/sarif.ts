@@ -1,4 +1,3 @@
-import { pathToFileURL } from 'node:url';
 import type { LintResult, LocatedDiagnostic } from '../lint.js';
 import type { RuleMeta } from '../define-rule.js';
 import type { Fix, Position, Range, RelatedInfo } from '../types.js';
@@ -8,6 +7,7 @@ import { VERSION } from '../version.js';
 import type { FormatContext } from './index.js';
 import { byPosition, findings, fingerprinter, isRepoRelative, isSecurityRule, repoPath } from './ci-common.js';
 import { HOME_URL, ruleDocsUrl } from './rule-url.js';
+import { host } from '../services/host.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 /** The base the artifact URIs are relative to (GitHub code scanning resolves it to the repository root). */
@@ -132,7 +132,7 @@ function unknownDescriptor(id: string): SarifRule {
 /** A repository-relative path as a URI reference (each segment percent-encoded); an absolute path as a file URI. */
 function artifactLocation(path: string): { uri: string; uriBaseId?: string } {
   if (path.startsWith('<')) return { uri: encodeURIComponent(path) };
-  if (!isRepoRelative(path)) return { uri: pathToFileURL(path).href };
+  if (!isRepoRelative(path)) return { uri: host().fileUrl(path) };
   return { uri: path.split('/').map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
 
@@ -217,7 +217,7 @@ export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext,
     sarifResults.push(r);
     if (d.fatal) notifications.push({ level: 'error', message: { text: `${path}: ${d.message}` }, locations: [location], associatedRule: { id: d.ruleId, index: r.ruleIndex } });
   }
-  const base = pathToFileURL(ctx.cwd).href;
+  const base = host().fileUrl(ctx.cwd);
   return {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',

@@ -1,6 +1,6 @@
-import { relative, sep } from 'node:path';
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { LintResult } from '../lint.js';
+import { host } from '../services/host.js';
 import { documentCounts } from './ci-common.js';
 
 export interface StylishOptions {
@@ -20,6 +20,7 @@ function plural(n: number, word: string): string {
 
 /** A path relative to the working folder when inside it, else as it is. */
 function shownPath(path: string, cwd: string): string {
+  const { relative, sep } = host().path;
   const rel = relative(cwd, path);
   return rel === '' || rel.startsWith('..') ? path : rel.split(sep).join('/');
 }
@@ -40,7 +41,7 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
     filesWithProblems++;
     errors += r.errorCount;
     warnings += r.warningCount;
-    const name = r.filePath.startsWith('<') ? r.filePath : relative(opts.cwd, r.filePath) || r.filePath;
+    const name = r.filePath.startsWith('<') ? r.filePath : host().path.relative(opts.cwd, r.filePath) || r.filePath;
     out += `\n${c.underline(name)}\n`;
     const rows = r.diagnostics.map((d) => ({
       pos: `${d.line}:${d.column}`,

@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { Config } from '../config.js';
+import { useNodeHost } from '../node-host.js';
 import { lintJob, type OnText } from './lint-job.js';
 import type { LintReply, LintRequest, LintThreadData } from './lint-thread.js';
 
@@ -31,6 +32,7 @@ function injectedOnText(): OnText | undefined {
 }
 
 if (!isMainThread && parentPort) {
+  useNodeHost();
   const port = parentPort;
   const onText = injectedOnText();
   port.on('message', (request: LintRequest) => {

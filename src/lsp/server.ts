@@ -22,7 +22,8 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { SUPPRESSIONS_FILE_NAME } from '../baseline.js';
-import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, findConfig, parseConfig, type Config } from '../config.js';
+import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, parseConfig, type Config } from '../config.js';
+import { findConfig } from '../config-file.js';
 import { knownRuleIds, RULE_IDS, suggestRuleIds } from '../rule-registry.js';
 import { resolveConfig } from '../files.js';
 import { fileLevelResult } from '../lint.js';
@@ -36,6 +37,7 @@ import { VERSION } from '../version.js';
 import { ignoreMatcher } from '../discover.js';
 import { lintJob, type LintJob, type OnText } from './lint-job.js';
 import { LintThread, lintWorkerEntry } from './lint-thread.js';
+import { useNodeHost } from '../node-host.js';
 
 /** The file path of a `file:` URI, or undefined for other schemes (untitled buffers …). */
 function filePathOf(uri: string): string | undefined {
@@ -130,6 +132,7 @@ export interface ServerOptions {
 }
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {}): Connection {
+  useNodeHost();
   const documents = new TextDocuments(TextDocument);
   const schemas = new SchemaDocs();
   /** Configuration by folder (documents without a file path use the workspace root's). */

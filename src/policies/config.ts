@@ -10,8 +10,7 @@ import type { Path } from '../path.js';
 import { closestMatches } from '../services/suggest.js';
 import { compilePolicies } from './compile.js';
 import { rememberCompiled } from './run.js';
-import { kindTypes } from './kind-types.js';
-import { policyKindNames } from './schema-types.js';
+import { kindTypes, policyKindNames } from './kind-types.js';
 import { RESERVED_AREAS, type KindTypes, type PolicySet, type PolicySource } from './spec.js';
 import type { PolicyProblem } from './compile.js';
 

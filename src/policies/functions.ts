@@ -10,7 +10,7 @@
 import type { CelLibrary } from '../services/cel-env.js';
 import { re2ToJs } from '../services/cel-checks.js';
 import { parseGoUrl, type GoUrl } from '../services/go-url.js';
-import { setFlagsFromString } from 'node:v8';
+import { host } from '../services/host.js';
 import { charge, PolicyEvalError } from './budget.js';
 
 export { PolicyEvalError };
@@ -242,18 +242,9 @@ export function regexProblem(pattern: string): string | undefined {
   return undefined;
 }
 
-/** Turns on V8's linear-time regular expression engine (the `l` flag) once; false when this V8 has none. */
+/** Whether the `l` flag (V8's linear-time engine) is available: the host turns it on once where it can. */
 function linearEngine(): boolean {
-  if (linear === undefined) {
-    try {
-      // a flag of V8 that adds the `l` flag to regular expressions and changes nothing else
-      setFlagsFromString('--enable-experimental-regexp-engine');
-      new RegExp('a', 'l');
-      linear = true;
-    } catch {
-      linear = false;
-    }
-  }
+  linear ??= host().linearRegExp();
   return linear;
 }
 

@@ -19,19 +19,15 @@
  */
 import { KINDS } from '../kinds.js';
 import { SchemaDocs, type Sub } from '../lsp/schema-docs.js';
+import { policyKindNames } from './kind-types.js';
 import type { KindTypes } from './spec.js';
 
 let docs: SchemaDocs | undefined;
 
-/** The kind names a policy may check: those with a schema. */
-export function policyKindNames(): string[] {
-  return [...new Set(KINDS.filter((k) => k.schema !== '').map((k) => k.kind))].sort();
-}
-
 /**
  * The CEL types of a kind name's documents, over all its versions, made from its schemas; undefined for a name
  * platlint has no schema for. The build writes them for every kind (src/tools/kind-types.ts), and the
- * configuration loader reads that table (src/policies/kind-types.ts) instead of the schemas.
+ * configuration loader reads that table (src/node-host.ts) instead of the schemas.
  */
 export function buildKindTypes(kind: string): KindTypes | undefined {
   const specs = KINDS.filter((k) => k.kind === kind && k.schema !== '');

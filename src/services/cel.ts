@@ -1,13 +1,12 @@
 /**
  * The CEL service: compiles and type-checks an expression in the platform's environment for its site, once
- * per (variable, expression) and run. The library is loaded on first use only, so a run over files without
- * CEL never pays for it: the CLI bundle requires `./cel-js.cjs` beside it (built by src/tools/build.mjs);
- * TypeScript sources (tests) require the package from node_modules.
+ * per (variable, expression) and run. The library comes from the host on first use only, so a run over files
+ * without CEL never pays for it (src/node-host.ts loads it then; the browser bundle has it inside).
  */
 import type { Environment } from '@marcbachmann/cel-js';
-import { cachedRequire } from './cached-require.js';
 import { buildEnvironments, type CelLibrary, type CelVariable } from './cel-env.js';
 import { methodNameRange, platformFields, platformProblem, rangeOf, type FieldLookup } from './cel-checks.js';
+import { host } from './host.js';
 
 export type { CelVariable } from './cel-env.js';
 
@@ -30,11 +29,6 @@ export interface CelService {
   /** Compiles and type-checks an expression seeing one variable (cached, least recently used evicted first). */
   check(variable: CelVariable, expression: string): CelOutcome;
 }
-
-/** Set by the bundler: the file holding the CEL library, relative to the bundle. */
-declare const __PLATLINT_CEL_MODULE__: string | undefined;
-
-const MODULE = typeof __PLATLINT_CEL_MODULE__ === 'string' ? __PLATLINT_CEL_MODULE__ : '@marcbachmann/cel-js';
 
 let lib: CelLibrary | undefined;
 let envs: Record<CelVariable, Environment> | undefined;
@@ -76,7 +70,7 @@ function environments(): Record<CelVariable, Environment> {
 
 /** The CEL library, loaded on first use (policies build their own environments from it: src/policies/env.ts). */
 export function celLibrary(): CelLibrary {
-  lib ??= cachedRequire(import.meta.url, MODULE) as CelLibrary;
+  lib ??= host().celLibrary();
   return lib;
 }
 

@@ -1,0 +1,118 @@
+/**
+ * The browser's platlint (built into dist/browser/platlint.mjs by src/tools/build.mjs): the engine with the
+ * browser's host (src/browser-host.ts) and no Node.js built-in. `lintText` gives what the library's gives;
+ * the report formats that need no file system (`json`, `sarif`); every rule's metadata.
+ */
+import { BROWSER_HOST } from './browser-host.js';
+import { parseConfig as parseConfigText, ConfigError, type Config } from './config.js';
+import type { FormatContext } from './formatters/index.js';
+import { formatJson, toJson, type JsonMessage, type JsonResult } from './formatters/json.js';
+import { formatSarif as sarifOf } from './formatters/sarif.js';
+import { ruleDocsUrl } from './formatters/rule-url.js';
+import { allRules } from './docs.js';
+import { lintBytes as lintBytesWith, lintText as lintWith, type LintOptions, type LintResult } from './lint.js';
+import { policyRules } from './policies/config.js';
+import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
+import { useHost } from './services/host.js';
+import { VERSION } from './version.js';
+
+export { ConfigError, formatJson, toJson, VERSION, type Config, type JsonMessage, type JsonResult, type LintResult };
+
+useHost(BROWSER_HOST);
+
+/** The name a configuration without a file name is given (its folder, `/`, is what `overrides` patterns are relative to). */
+const CONFIG_NAME = 'platlint.config.yaml';
+
+/**
+ * A configuration from the text of `platlint.config.yaml`, checked as the CLI checks it: a ConfigError
+ * with each problem's line and column when it is not valid (policies that do not compile included).
+ */
+export function parseConfig(text: string, filename: string = CONFIG_NAME): Config {
+  return parseConfigText(text, filename, RULE_IDS, suggestRuleIds);
+}
+
+/** The configuration a text was parsed into last (a page lints again and again under the same one). */
+let lastConfig: { key: string; config: Config } | undefined;
+
+/**
+ * A configuration as `lintText` takes it: one parseConfig made (a Config), the text of a configuration file,
+ * or its content as data (`{ rules: { 'schema/unknown-field': 'off' } }`), which is checked as its text would be.
+ */
+function configOf(config: Config | string | Record<string, unknown> | undefined): Config | undefined {
+  if (config === undefined) return undefined;
+  if (typeof config !== 'string' && typeof config.baseDir === 'string') return config as Config;
+  const key = typeof config === 'string' ? config : JSON.stringify(config);
+  if (lastConfig?.key !== key) lastConfig = { key, config: parseConfig(key) };
+  return lastConfig.config;
+}
+
+export interface BrowserLintOptions {
+  /** The file's name (shown in results; `overrides` patterns match it, relative to `/`). */
+  filename?: string;
+  /** A configuration: from parseConfig, the text of `platlint.config.yaml`, or its content as data. */
+  config?: Config | string | Record<string, unknown>;
+}
+
+function lintOptions(options: BrowserLintOptions): LintOptions {
+  const config = configOf(options.config);
+  return { ...(options.filename !== undefined ? { filePath: options.filename } : {}), ...(config ? { config } : {}) };
+}
+
+/** Lints one file's text, as the library's `lintText` does. Throws a ConfigError for an invalid configuration. */
+export function lintText(text: string, options: BrowserLintOptions = {}): LintResult {
+  return lintWith(text, lintOptions(options));
+}
+
+/**
+ * Lints one file's bytes (a `File`'s `arrayBuffer()`), as the CLI reads a file: a byte-order mark, another
+ * encoding, a binary or too large file are found as it finds them.
+ */
+export function lintBytes(bytes: Uint8Array, options: BrowserLintOptions = {}): LintResult {
+  return lintBytesWith(bytes, lintOptions(options));
+}
+
+export interface SarifOptions {
+  /** The folder file names are relative to (default `/`). */
+  cwd?: string;
+  /** The configuration linted with: SARIF describes its policies as rules. */
+  config?: Config;
+}
+
+/** The SARIF 2.1.0 report of results (as `platlint --format sarif` writes it). */
+export function formatSarif(results: readonly LintResult[], options: SarifOptions = {}): string {
+  const ctx: FormatContext = {
+    cwd: options.cwd ?? '/',
+    color: 0,
+    checked: results.reduce((n, r) => n + r.documentsChecked, 0),
+    skipped: results.reduce((n, r) => n + r.documentsSkipped, 0),
+    dryRun: false,
+    env: {},
+    policies: policyRules(options.config?.policies, options.config?.filePath ?? CONFIG_NAME),
+  };
+  return sarifOf(results, ctx);
+}
+
+/** One rule's metadata: what `platlint rules` lists and `platlint explain` prints. */
+export interface RuleInfo {
+  id: string;
+  description: string;
+  severity: 'error' | 'warning';
+  defaultOff: boolean;
+  status: string;
+  /** The kinds it checks (`all` for the engine's own findings). */
+  kinds: string;
+  docs: { rationale: string; remediation: string; spec: string };
+  url: string;
+}
+
+/** Every rule of platlint: the engine's findings first, then the rule modules, each sorted by id. */
+export const rules: readonly RuleInfo[] = allRules().map(({ id, meta, kinds }) => ({
+  id,
+  description: meta.description,
+  severity: meta.severity,
+  defaultOff: meta.defaultOff === true,
+  status: meta.status,
+  kinds,
+  docs: { rationale: meta.docs.rationale, remediation: meta.docs.remediation, spec: meta.docs.spec },
+  url: ruleDocsUrl(id),
+}));

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { base64Bytes, latin1Text, utf8Text } from '../src/services/base64.js';
+import { sha256Hex } from '../src/services/sha256.js';
+import { utf8Length } from '../src/services/utf8-length.js';
+
+const node = (s: string) => createHash('sha256').update(s).digest('hex');
+
+// The engine's pure stand-ins for what it took from Node.js, compared with Node.js's own.
+describe('sha256Hex without Node.js', () => {
+  it('is the known digests of FIPS 180-4 examples', () => {
+    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
+  });
+
+  it("is node:crypto's on texts of every length around the block size, and on non-ASCII texts", () => {
+    const texts: string[] = [];
+    for (let n = 0; n <= 200; n++) texts.push('x'.repeat(n));
+    texts.push('é', '日本語のテキスト', '😀 emoji', 'lone \ud800 surrogate', '\u0000nul', JSON.stringify(['platlint/v1', 'a.yaml', 'schema/type', 0, '/spec', 'message']));
+    texts.push('y'.repeat(100_000));
+    expect(texts.map(sha256Hex)).toEqual(texts.map(node));
+  });
+
+  it("counts UTF-8 bytes as Buffer.byteLength does (utf8Length)", () => {
+    const texts = ['', 'abc', 'é', '日本', '😀', 'a\ud800', '\ud800a', '\udc00', '\ud800\ud800\udc00', '\udbff\udfff', '\u07ff\u0800\uffff', '| a | `b` |\n'];
+    expect(texts.map(utf8Length)).toEqual(texts.map((t) => Buffer.byteLength(t)));
+  });
+});
+
+describe('base64 and byte texts without Buffer', () => {
+  // a fixed pseudo-random sequence (xorshift)
+  let seed = 0x9e3779b9;
+  const next = () => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return (seed >>> 0) / 0x100000000;
+  };
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+  it("decodes base64 as Buffer.from(text, 'base64') does, with and without padding, at every tail length", () => {
+    const texts = ['', 'A', 'AB', 'ABC', 'ABCD', 'QUJDR', 'QQ==', 'QUI=', 'MIIB', 'MA==', 'A=', 'A==', '////', '+/+/+'];
+    for (let i = 0; i < 5000; i++) {
+      let t = '';
+      const n = Math.floor(next() * 40);
+      for (let j = 0; j < n; j++) t += ALPHABET[Math.floor(next() * 64)];
+      texts.push(t + '='.repeat(Math.floor(next() * 3)));
+    }
+    expect(texts.map((t) => [...base64Bytes(t)])).toEqual(texts.map((t) => [...Buffer.from(t, 'base64')]));
+  });
+
+  it("reads bytes as Buffer's latin1 and utf8 do (invalid UTF-8, a byte-order mark)", () => {
+    const samples: Uint8Array[] = [new Uint8Array([]), new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), new Uint8Array([0xc3]), new Uint8Array([0xe2, 0x82]), new Uint8Array([0xf0, 0x9f, 0x98, 0x80]), new Uint8Array([0xed, 0xa0, 0x80]), new Uint8Array([0xf4, 0x90, 0x80, 0x80]), new Uint8Array(70_000).fill(0xe9)];
+    for (let i = 0; i < 3000; i++) samples.push(Uint8Array.from({ length: Math.floor(next() * 24) }, () => Math.floor(next() * 256)));
+    const buf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length);
+    expect(samples.map(latin1Text)).toEqual(samples.map((b) => buf(b).toString('latin1')));
+    expect(samples.map(utf8Text)).toEqual(samples.map((b) => buf(b).toString('utf8')));
+  });
+});
