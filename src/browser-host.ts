@@ -4,6 +4,8 @@
  * validator when it is first used); paths are POSIX paths below `/`.
  */
 import * as cel from '@marcbachmann/cel-js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as minimatch from 'minimatch';
 import { kindTypeTable, validatorLoaders } from './generated/browser-modules.js';
 import type { KindTypes } from './policies/spec.js';
@@ -38,4 +40,6 @@ export const BROWSER_HOST: Host = {
   minimatch: () => minimatch,
   path: POSIX_PATH,
   fileUrl: posixFileUrl,
+  // SARIF's fingerprints, synchronous as the formats are (a browser's crypto.subtle is asynchronous only)
+  sha256Hex: (text) => bytesToHex(sha256(utf8ToBytes(text))),
 };

@@ -3,6 +3,7 @@
  * the library install before they lint. Modules are loaded on first use, with V8's code cache where the build
  * left one (src/services/cached-require.ts); paths follow the platform's rules (`node:path`).
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -70,6 +71,7 @@ export const NODE_HOST: Host = {
   minimatch: () => load('minimatch') as typeof import('minimatch'),
   path: { sep, isAbsolute, relative, resolve, dirname },
   fileUrl: (path) => pathToFileURL(path).href,
+  sha256Hex: (text) => createHash('sha256').update(text).digest('hex'),
 };
 
 /** Installs the Node.js host (each program does, before it lints). */

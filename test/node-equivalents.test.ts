@@ -1,27 +1,11 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { base64Bytes, latin1Text, utf8Text } from '../src/services/base64.js';
-import { sha256Hex } from '../src/services/sha256.js';
 import { utf8Length } from '../src/services/utf8-length.js';
-
-const node = (s: string) => createHash('sha256').update(s).digest('hex');
+import { BROWSER_HOST } from '../src/browser-host.js';
+import { NODE_HOST } from '../src/node-host.js';
 
 // The engine's pure stand-ins for what it took from Node.js, compared with Node.js's own.
-describe('sha256Hex without Node.js', () => {
-  it('is the known digests of FIPS 180-4 examples', () => {
-    expect(sha256Hex('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
-    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
-    expect(sha256Hex('abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq')).toBe('248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1');
-  });
-
-  it("is node:crypto's on texts of every length around the block size, and on non-ASCII texts", () => {
-    const texts: string[] = [];
-    for (let n = 0; n <= 200; n++) texts.push('x'.repeat(n));
-    texts.push('é', '日本語のテキスト', '😀 emoji', 'lone \ud800 surrogate', '\u0000nul', JSON.stringify(['platlint/v1', 'a.yaml', 'schema/type', 0, '/spec', 'message']));
-    texts.push('y'.repeat(100_000));
-    expect(texts.map(sha256Hex)).toEqual(texts.map(node));
-  });
-
+describe('UTF-8 lengths without Node.js', () => {
   it("counts UTF-8 bytes as Buffer.byteLength does (utf8Length)", () => {
     const texts = ['', 'abc', 'é', '日本', '😀', 'a\ud800', '\ud800a', '\udc00', '\ud800\ud800\udc00', '\udbff\udfff', '\u07ff\u0800\uffff', '| a | `b` |\n'];
     expect(texts.map(utf8Length)).toEqual(texts.map((t) => Buffer.byteLength(t)));
@@ -56,5 +40,15 @@ describe('base64 and byte texts without Buffer', () => {
     const buf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length);
     expect(samples.map(latin1Text)).toEqual(samples.map((b) => buf(b).toString('latin1')));
     expect(samples.map(utf8Text)).toEqual(samples.map((b) => buf(b).toString('utf8')));
+  });
+});
+
+describe("the browser host's SHA-256 (the fingerprints of SARIF results)", () => {
+  it("is node:crypto's (the Node.js host's) on texts of every length around the block size and on non-ASCII texts", () => {
+    const texts: string[] = [];
+    for (let n = 0; n <= 130; n++) texts.push('x'.repeat(n));
+    texts.push('é', '日本語のテキスト', '😀 emoji', 'lone \ud800 surrogate', '\u0000nul', JSON.stringify(['platlint/v1', 'a.yaml', 'schema/type', 0, '/spec', 'message']));
+    expect(texts.map(BROWSER_HOST.sha256Hex)).toEqual(texts.map(NODE_HOST.sha256Hex));
+    expect(BROWSER_HOST.sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
   });
 });

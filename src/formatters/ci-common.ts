@@ -3,7 +3,6 @@
 import { toPointer } from '../path.js';
 import type { LintResult, LocatedDiagnostic } from '../lint.js';
 import { host } from '../services/host.js';
-import { sha256Hex } from '../services/sha256.js';
 
 /**
  * A file's path as CI tools want it: relative to the working folder (the repository root in CI), with `/`
@@ -63,7 +62,7 @@ export function fingerprinter(): (path: string, d: Pick<LocatedDiagnostic, 'rule
     const base = JSON.stringify(['platlint/v1', path, d.ruleId, d.document, toPointer(d.path), d.message.replace(POSITIONS, ':#')]);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
-    return sha256Hex(n === 0 ? base : `${base}#${n}`);
+    return host().sha256Hex(n === 0 ? base : `${base}#${n}`);
   };
 }
 

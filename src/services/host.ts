@@ -35,6 +35,8 @@ export interface Host {
   path: HostPath;
   /** A file's `file:` URL (SARIF's locations of files outside the working folder). */
   fileUrl(path: string): string;
+  /** The SHA-256 of a text's UTF-8 bytes, in hexadecimal (the fingerprints of CI reports). */
+  sha256Hex(text: string): string;
 }
 
 let installed: Host | undefined;

@@ -1,6 +1,6 @@
 /**
  * The length of a text in UTF-8 bytes, as `Buffer.byteLength` counts it without Node.js: a lone surrogate
- * counts as the three bytes of U+FFFD, which replaces it. test/sha256.test.ts compares the two.
+ * counts as the three bytes of U+FFFD, which replaces it. test/node-equivalents.test.ts compares the two.
  */
 export function utf8Length(s: string): number {
   let n = 0;
