@@ -1,7 +1,7 @@
 import { CST } from 'yaml';
 import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './plain-scalars.js';
-import { lex, NOT_PRINTABLE } from './parse.js';
-import type { Range } from './types.js';
+import { lex, lexemeComments, NOT_PRINTABLE } from './parse.js';
+import type { Comment, Range } from './types.js';
 
 /**
  * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
@@ -350,12 +350,25 @@ export function lexValues(text: string): LexRead | undefined {
  * parser lexes the text itself if it is needed). Where that reading gives up, the text is lexed whole as
  * without a cache, so the answer is always the whole text's.
  */
-export function lexText(text: string, cache?: LineCache): { tokens?: string[]; values?: unknown[]; documents?: Documents } {
+export function lexText(text: string, cache?: LineCache): LexText {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
   const byLines = cache && readLines(text, cache);
   if (byLines) return byLines;
   const tokens = [...lex(text)];
-  return { tokens, ...readTokens(tokens) };
+  const read = readTokens(tokens);
+  return read.values ? { tokens, ...read, comments: () => lexemeComments(tokens) } : { tokens };
+}
+
+/** What `lexText` gives. */
+export interface LexText {
+  tokens?: string[];
+  values?: unknown[];
+  documents?: Documents;
+  /**
+   * With the values: the text's comments, in order, with their offsets, as the composer gives them (made when
+   * asked: a text with no suppression comment needs none).
+   */
+  comments?: () => Comment[];
 }
 
 /** A document's share of the tokens, `from` to `to`. */
@@ -454,6 +467,8 @@ type LineRead = (Pick<Line, 'indent' | 'parts'> & { unclosed?: true }) | 'blank'
 interface CachedLine {
   text: string;
   read: LineRead;
+  /** The comments of the line (or unit) lexed on its own, offsets from its start; none when it has none. */
+  comments?: Comment[];
 }
 
 /**
@@ -495,8 +510,13 @@ function linesAlone(tokens: readonly string[], at: number): Line[] | undefined {
  * significant parts, or 'refused' where the reader gives up on the line or where the line alone may lex
  * otherwise than within the text.
  */
-function readLine(line: string): LineRead {
+function readLine(line: string): CachedLine {
   const tokens = [...lex(line)];
+  const read = readLineTokens(tokens);
+  return read !== 'refused' && line.includes('#') ? { text: line, read, comments: lexemeComments(tokens) } : { text: line, read };
+}
+
+function readLineTokens(tokens: readonly string[]): LineRead {
   const at = tokens[0] === DOC_START ? 1 : 0;
   if (tokens.length === at + 1 && tokens[at] === '---') return 'marker';
   // a `---` with anything before or after it on its line: `documents` gives up on the text
@@ -546,8 +566,13 @@ function blockUnitEnd(text: string, end: number, parts: readonly Part[]): number
 }
 
 /** A block scalar's unit (see `blockUnitEnd`) lexed on its own: the header line, with its block scalar part, or 'refused'. */
-function readUnit(unit: string): LineRead {
+function readUnit(unit: string): CachedLine {
   const tokens = [...lex(unit)];
+  const read = readUnitTokens(tokens);
+  return read !== 'refused' && unit.includes('#') ? { text: unit, read, comments: lexemeComments(tokens) } : { text: unit, read };
+}
+
+function readUnitTokens(tokens: readonly string[]): LineRead {
   const at = tokens[0] === DOC_START ? 1 : 0;
   if (tokens.includes('---')) return 'refused';
   const ls = linesAlone(tokens, at);
@@ -584,7 +609,7 @@ function readUnit(unit: string): LineRead {
  * test/lex-cache.test.ts checks all of it on every fixture, the YAML test suite, thousands of mutated files
  * and sequences of edits: this reading says what the whole text's does, or gives up.
  */
-function readLines(text: string, cache: LineCache): { values: unknown[]; documents: Documents } | undefined {
+function readLines(text: string, cache: LineCache): Required<Omit<LexText, 'tokens'>> | undefined {
   const known = cache.lines;
   const next = new Map<string, CachedLine>();
   let chars = 0;
@@ -595,6 +620,8 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
   let doc: Line[] = [];
   // documents as the composer counts them (see `documents`): none before the first line that is not blank
   let composed = 0;
+  // the lines and units with comments, and where they start
+  const commented: { start: number; comments: Comment[] }[] = [];
   for (let start = 0; start <= text.length; ) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
@@ -603,8 +630,7 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
     if (!entry) {
       entry = known.get(s);
       if (!entry && !refused) {
-        const own = ownCopy(s);
-        entry = { text: own, read: readLine(own) };
+        entry = readLine(ownCopy(s));
       }
       if (entry) {
         next.set(entry.text, entry);
@@ -612,6 +638,7 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
       }
     }
     let read = entry?.read;
+    let comments = entry?.comments;
     let lineEnd = end;
     if (!refused && typeof read === 'object' && read.parts[read.parts.length - 1]!.block) {
       // a block scalar's header: its unit (the header line and its content's lines) is read instead
@@ -620,18 +647,19 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
       let u = unit === undefined ? undefined : next.get(unit) ?? known.get(unit);
       if (!u && unit !== undefined) {
         // (lexed from its own copy: its parts must not keep the whole text alive, see `ownCopy`)
-        const own = ownCopy(unit);
-        u = { text: own, read: readUnit(own) };
+        u = readUnit(ownCopy(unit));
       }
       if (u && !next.has(u.text)) {
         next.set(u.text, u);
         chars += u.text.length;
       }
       read = u ? u.read : 'refused';
+      comments = u?.comments;
       if (u) lineEnd = start + u.text.length - (u.text.endsWith('\n') ? 1 : 0);
     }
     if (read === 'refused' || (unclosed && read !== 'marker')) refused = true;
     unclosed = typeof read === 'object' && read.unclosed === true;
+    if (comments && !refused) commented.push({ start, comments });
     if (refused || read === undefined || read === 'refused' || read === 'blank') {
       // (past a refused line, the lines are only carried over to the cache when it knows them)
     } else if (read === 'marker') {
@@ -651,7 +679,8 @@ function readLines(text: string, cache: LineCache): { values: unknown[]; documen
   docs.push(doc);
   try {
     const values = docs.map(documentValue);
-    return { values, documents: { lines: docs.map((ls) => () => ls), composed } };
+    const comments = () => commented.flatMap(({ start, comments }) => comments.map((c) => ({ text: c.text, start: start + c.start })));
+    return { values, documents: { lines: docs.map((ls) => () => ls), composed }, comments };
   } catch (err) {
     if (err instanceof GiveUp) return undefined;
     throw err;

@@ -5,7 +5,7 @@ import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets,
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from './kinds.js';
 import { ambiguousScalars, lineCounterOf, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from './parse.js';
 import { LexDocument } from './lex-locate.js';
-import { lexDocuments, lexText, type LineCache } from './lex-read.js';
+import { lexDocuments, lexText, type LexText, type LineCache } from './lex-read.js';
 import { decodeBytes, stripBom } from './read.js';
 import { isJsonText, readJson } from './json-text.js';
 import { ALL_RULES, knownRuleIds } from './rule-registry.js';
@@ -15,7 +15,7 @@ import { mapSpan, scalarOffsets, type ScalarLike } from './services/scalar-offse
 import { objectFacts, type LocatedFact } from './objects.js';
 import { redactor } from './redact.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
-import type { Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
+import type { Comment, Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from './types.js';
 import type { Path } from './path.js';
 import type { PolicySet } from './policies/spec.js';
 import { withoutNulls } from './services/values.js';
@@ -406,7 +406,8 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   const source = stripBom(text);
   if (!options.kind && UNRENDERED_TEMPLATE.test(source)) {
     // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
-    const r = finishResult({ filePath, text: source, lineCounter: new LineCounter(), raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
+    // (not read: it has no comments either, and its suppression comments are none of platlint's business)
+    const r = finishResult({ filePath, text: source, lineCounter: new LineCounter(), comments: [], raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
     return () => r;
   }
   // a text that starts with `{` is JSON to the platform (src/json-text.ts); patches are not (platctl patch reads
@@ -423,6 +424,14 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   };
 }
 
+/**
+ * The comments of a text the line reader read, for its suppression comments: none are looked for in a text
+ * that mentions no `platlint-disable` (the common case, and the line reader's is the quick path).
+ */
+function lexComments(source: string, lexed: LexText): readonly Comment[] {
+  return source.includes('platlint-disable') ? lexed.comments!() : [];
+}
+
 /** What the first step of stageText read and checked. */
 interface FirstStep {
   source: string;
@@ -430,7 +439,7 @@ interface FirstStep {
   config: Config;
   options: LintOptions;
   json: ReturnType<typeof readJson> | undefined;
-  lexed: ReturnType<typeof lexText> | undefined;
+  lexed: LexText | undefined;
   /** The checks of the lexer reader's documents, their policies done. */
   early: FastCheck | undefined;
 }
@@ -440,7 +449,7 @@ function lintFinish({ source, filePath, config, options, json, lexed, early }: F
   if (early && isClean(early)) {
     // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
     const lineCounter = source.includes('platlint-disable') ? lineCounterOf(source) : new LineCounter();
-    return finishResult({ filePath, text: source, lineCounter, raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped, extra: factsExtra([]) });
+    return finishResult({ filePath, text: source, lineCounter, comments: lexComments(source, lexed!), raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped, extra: factsExtra([]) });
   }
   const placement = options.placement ?? 'auto';
   const facts: RangedFact[] = [];
@@ -449,7 +458,7 @@ function lintFinish({ source, filePath, config, options, json, lexed, early }: F
     const docs = lexDocuments(lexed!.documents!);
     const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
     if (raw) {
-      return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), raw, config, ...fastCounts(early), extra: factsExtra(facts) });
+      return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), comments: lexComments(source, lexed!), raw, config, ...fastCounts(early), extra: factsExtra(facts) });
     }
   }
   const tokens = tokenize(source, lexed?.tokens);
@@ -491,6 +500,7 @@ function lintFinish({ source, filePath, config, options, json, lexed, early }: F
     filePath,
     text: source,
     lineCounter: tokens.lineCounter,
+    comments: parsed.comments,
     raw,
     config,
     documentsChecked: checked,
@@ -520,11 +530,14 @@ function factsExtra(facts: readonly RangedFact[]): RawResult['extra'] {
 /** What a lint of one text found, before the configuration, suppression comments and positions are applied. */
 export interface RawResult {
   filePath: string;
-  /** The text suppression comments are read from (offsets as in the diagnostics' ranges). */
+  /** The file's text (offsets as in the diagnostics' ranges): what the messages are redacted against (src/redact.ts). */
   text: string;
-  /** The file's own text when `text` is not (offsets alike): what the messages are redacted against (src/redact.ts). */
-  source?: string;
   lineCounter: LineCounter;
+  /**
+   * The text's comments as its reading gives them (offsets alike), where the suppression comments are found;
+   * those of a text that mentions no `platlint-disable` may be left out.
+   */
+  comments: readonly Comment[];
   /** Diagnostics made by this lint, with their default severities; changed in place. */
   raw: Diagnostic[];
   config: Config;
@@ -550,7 +563,7 @@ export function finishResult(r: RawResult): LintResult {
     d.severity = severity;
     configured.push(d);
   }
-  const { kept, suppressed, deferred } = applySuppressions(r.text, lineCounter, configured, knownRuleIds(config), SET_RULE);
+  const { kept, suppressed, deferred } = applySuppressions(r.comments, lineCounter, configured, knownRuleIds(config), SET_RULE);
   const lineColumn = (range: Range): Position => {
     const s = lineCounter.linePos(range.start);
     const e = range.end > range.start ? lineCounter.linePos(range.end) : s;
@@ -580,7 +593,7 @@ export function finishResult(r: RawResult): LintResult {
     ...(r.notParsed ? { notParsed: true } : {}),
     ...(r.template ? { template: true } : {}),
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
-  }, r.source ?? r.text);
+  }, r.text);
 }
 
 /** Schema and rule findings of a document, computed from the fast reader's value (identical to the full one). */

@@ -20,7 +20,7 @@ import {
   type YAMLError,
   type Pair,
 } from 'yaml';
-import type { Diagnostic, Range } from './types.js';
+import type { Comment, Diagnostic, Range } from './types.js';
 import { NAMES_PLAT_API_VERSION } from './kinds.js';
 import type { JsonReading } from './json-text.js';
 
@@ -41,6 +41,8 @@ export interface ParseResult {
   documents: LintDocument[];
   diagnostics: Diagnostic[];
   lineCounter: LineCounter;
+  /** The comments of the text, in order (see `Tokens`). */
+  comments: Comment[];
 }
 
 /**
@@ -348,6 +350,52 @@ export function lex(text: string): Generator<string> {
   return new PlatformLexer().lex(text);
 }
 
+/** The lexer's marks that stand for no text: a document's start, a flow collection's error end, a scalar next. */
+const DOC_MARK = '\x02';
+const FLOW_END_MARK = '\x18';
+const SCALAR_MARK = '\x1f';
+
+/**
+ * Collects the comments among lexemes, as the parser tells them (`CST.tokenType`): a lexeme starting with `#`
+ * that is not a scalar's text (the one after the scalar mark: a block scalar's content may start with `#`).
+ * Feed it every lexeme of a text in order; `base` is the text's offset of the first lexeme.
+ */
+export class CommentCollector {
+  readonly comments: Comment[] = [];
+  #offset: number;
+  #scalarNext = false;
+
+  constructor(base = 0) {
+    this.#offset = base;
+  }
+
+  add(lexeme: string): void {
+    if (lexeme === DOC_MARK || lexeme === FLOW_END_MARK) return;
+    if (lexeme === SCALAR_MARK) {
+      this.#scalarNext = true;
+      return;
+    }
+    if (this.#scalarNext) this.#scalarNext = false;
+    else if (lexeme.charCodeAt(0) === 35 /* # */) this.comments.push({ text: lexeme, start: this.#offset });
+    this.#offset += lexeme.length;
+  }
+}
+
+/** The comments of lexemes (`lex`) of a text that starts at `base`. */
+export function lexemeComments(lexemes: Iterable<string>, base = 0): Comment[] {
+  const c = new CommentCollector(base);
+  for (const lexeme of lexemes) c.add(lexeme);
+  return c.comments;
+}
+
+/**
+ * The comments of a text, as the composer reads them (its lexer's): the suppression comments, and where the
+ * editor may write one.
+ */
+export function readComments(text: string): Comment[] {
+  return lexemeComments(lex(text));
+}
+
 /** A `%YAML` or `%TAG` directive problem, or an undeclared tag handle, that go-yaml's parser refuses. */
 function directiveProblems(tokens: readonly CST.Token[], text: string, out: Diagnostic[]): Set<number> {
   const broken = new Set<number>();
@@ -651,6 +699,8 @@ export function lineCounterOf(text: string): LineCounter {
 export interface Tokens {
   tokens: CST.Token[];
   lineCounter: LineCounter;
+  /** The comments of the text, in order, with their offsets (`CommentCollector`). */
+  comments: Comment[];
   /** Where the parser stopped, at a nesting too deep to read (the last token is then an error token there). */
   truncatedAt?: number;
 }
@@ -662,17 +712,22 @@ export function tokenize(text: string, lexemes: Iterable<string> = lex(text)): T
   // the lexemes of `text` (made here, or earlier by src/lex-read.ts), parsed as `Parser#parse` would
   lineCounter.addNewLine(0);
   const tokens: CST.Token[] = [];
-  for (const lexeme of lexemes) {
-    for (const t of parser.next(lexeme)) tokens.push(t);
+  const comments = new CommentCollector();
+  const it = lexemes[Symbol.iterator]();
+  for (let r = it.next(); !r.done; r = it.next()) {
+    comments.add(r.value);
+    for (const t of parser.next(r.value)) tokens.push(t);
     // The parser closes nested collections recursively: far past MAX_DEPTH (where parseText stops
-    // composing) it would run out of stack. The rest of such a text is not read.
+    // composing) it would run out of stack. The rest of such a text is not parsed (its comments are still
+    // collected: the lexer does not nest).
     if (state.stack.length > MAX_DEPTH + 20) {
       tokens.push({ type: 'error', offset: state.offset, source: '', message: TOO_DEEP });
-      return { tokens, lineCounter, truncatedAt: state.offset };
+      for (let q = it.next(); !q.done; q = it.next()) comments.add(q.value);
+      return { tokens, lineCounter, comments: comments.comments, truncatedAt: state.offset };
     }
   }
   for (const t of parser.end()) tokens.push(t);
-  return { tokens, lineCounter };
+  return { tokens, lineCounter, comments: comments.comments };
 }
 
 /**
@@ -682,7 +737,7 @@ export function tokenize(text: string, lexemes: Iterable<string> = lex(text)): T
  * accepts (docs/yaml-compatibility.md).
  */
 export function parseText(text: string, pre: Tokens = tokenize(text), strict = NAMES_PLAT_API_VERSION.test(text), json?: JsonReading): ParseResult {
-  const { lineCounter } = pre;
+  const { lineCounter, comments } = pre;
   const diagnostics: Diagnostic[] = [];
   const documents: LintDocument[] = [];
   if (json && !json.ok) {
@@ -691,7 +746,7 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
     const { offset, length, message } = json.problem;
     const hint = ' (a text that starts with `{` is read as JSON)';
     diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}${hint}`, path: [], range: { start: offset, end: offset + length }, document: 0, fatal: true });
-    return { documents, diagnostics, lineCounter };
+    return { documents, diagnostics, lineCounter, comments };
   }
   // What the platform's decoder refuses beyond the `yaml` package's own errors is looked for (`strict`) only in
   // a text that names a plat apiVersion: another tool's file (a tsconfig.json with comments) is not read by the
@@ -763,5 +818,5 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
     }
     documents.push({ index, doc, value, range: { start, end }, broken });
   });
-  return { documents, diagnostics, lineCounter };
+  return { documents, diagnostics, lineCounter, comments };
 }

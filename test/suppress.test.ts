@@ -1,8 +1,12 @@
 // Inline suppression comments and configured severities, through the pure core.
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../src/lint.js';
+import { lintText, type LintOptions } from '../src/lint.js';
 import { DEFAULT_CONFIG } from '../src/config.js';
 import { diagnosticPath } from '../src/field-path.js';
+import { lexText, LineCache } from '../src/lex-read.js';
+import { parseText } from '../src/parse.js';
+import { read, ROOT } from './helpers/fixtures.js';
 
 const HEAD = 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\n';
 const found = (text: string, config = DEFAULT_CONFIG) =>
@@ -55,5 +59,55 @@ describe('configured severities', () => {
   it('cannot turn off a fatal finding', () => {
     const config = { ...DEFAULT_CONFIG, rules: { 'yaml/syntax': 'off' } as const };
     expect(found(`${HEAD}endpoint: [a\n`, config)).toEqual(['yaml/syntax - 4:1 error']);
+  });
+});
+
+/** The three readings a text may be linted through: the line reader lexing it whole, line by line (the language server's), and the composer alone. */
+const READERS: [string, () => LintOptions][] = [
+  ['the line reader, whole', () => ({})],
+  ['the line reader, line by line', () => ({ lineCache: new LineCache() })],
+  ['the composer', () => ({ fastReader: false })],
+];
+
+const fixture = (name: string) => read(join(ROOT, 'fixtures', 'suppress', name));
+const outcome = (text: string, options: LintOptions) => {
+  const r = lintText(text, options);
+  return {
+    diagnostics: r.diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`),
+    suppressed: r.suppressed.map((d) => `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column} (${d.justification})`),
+  };
+};
+
+describe('suppression comments are the comments of the reading (fixtures/suppress)', () => {
+  it('a `# platlint-disable` line inside a double-quoted value continued at column 1 is text, not a comment: the finding stays', () => {
+    // the platform (go-yaml) reads line 8 as part of the string `note`; so does platlint's reader
+    const text = fixture('disable-inside-quoted-value.yaml');
+    expect(text.split('\n')[7]).toBe('# platlint-disable rbac/verbs-unique -- x');
+    expect(parseText(text).comments).toEqual([]);
+    // the line reader does not read a quoted scalar over lines: the composer serves it, whatever the options
+    expect(lexText(text).values).toBeUndefined();
+    for (const [name, options] of READERS) {
+      expect(outcome(text, options()), name).toEqual({ diagnostics: ['rbac/verbs-unique rules[0].verbs[1] 13:18'], suppressed: [] });
+    }
+  });
+  it('a real directive comment suppresses the finding below it, through each reading; the same text in a quoted value does not', () => {
+    const text = fixture('disable-next-line.yaml');
+    const directive = '# platlint-disable-next-line rbac/verbs-unique -- an old client sends it twice';
+    const comments = [{ text: directive, start: text.indexOf(directive) }];
+    // served by the line reader, lexed whole and line by line; its comments are the composer's
+    expect(lexText(text).comments!()).toEqual(comments);
+    expect(lexText(text, new LineCache()).comments!()).toEqual(comments);
+    expect(parseText(text).comments).toEqual(comments);
+    for (const [name, options] of READERS) {
+      expect(outcome(text, options()), name).toEqual({
+        diagnostics: ['rbac/verbs-unique rules[1].verbs[1] 15:19'],
+        suppressed: ['rbac/verbs-unique rules[0].verbs[1] 12:18 (an old client sends it twice)'],
+      });
+    }
+  });
+  it('an unrendered template is not read: its disable comments are neither applied nor reported', () => {
+    const r = lintText('apiVersion: rbac.authorization.plat.io/v1\n# platlint-disable rbac/verbs-unique -- x\nkind: {{ .Values.kind }}\n');
+    expect(r.template).toBe(true);
+    expect(r.diagnostics).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ import { commandKind } from '../kinds.js';
 import { baseSeverity, enabledIn, finishResult, type LintResult } from '../lint.js';
 import type { Path } from '../path.js';
 import { stripBom } from '../read.js';
-import type { Diagnostic, Range } from '../types.js';
+import type { Comment, Diagnostic, Range } from '../types.js';
 import { detectForm, parseArgs, readArgs, readText, type Occurrence, type ParsedArgs, type ReadResult } from './read.js';
 
 export interface FlagsLintOptions {
@@ -79,9 +79,18 @@ function resolver(parsed: ParsedArgs, whole: Range) {
   };
 }
 
-/** Only the comment lines of a text (others blanked, offsets kept): what the suppression reader should see. */
-function commentsOnly(text: string): string {
-  return text.replace(/^.*$/gm, (line) => (/^[ \t]*#/.test(line) ? line : ' '.repeat(line.length)));
+/**
+ * The comments of a command-line file, where its suppression comments are found: its lines whose first
+ * character after blanks is `#` (a shell comment), from the `#` to the line's end.
+ */
+function commentLines(text: string): Comment[] {
+  const out: Comment[] = [];
+  if (!text.includes('#')) return out;
+  for (const m of text.matchAll(/^[ \t]*#.*$/gm)) {
+    const at = m[0].indexOf('#');
+    out.push({ text: m[0].slice(at), start: m.index! + at });
+  }
+  return out;
 }
 
 function lintRead(source: string, read: ReadResult, filePath: string, runConfig: Config): LintResult {
@@ -115,9 +124,9 @@ function lintRead(source: string, read: ReadResult, filePath: string, runConfig:
   }
   return finishResult({
     filePath,
-    text: commentsOnly(source),
-    source,
+    text: source,
     lineCounter,
+    comments: commentLines(source),
     raw,
     config,
     documentsChecked: read.found ? 1 : 0,

@@ -1,27 +1,20 @@
 // Code actions: the quick fix each diagnostic carries (the same edits as `--fix`), and "Disable <rule> for
 // this line", which writes `# platlint-disable-next-line <rule> -- reason` above the line, same indentation.
-import { Lexer } from 'yaml';
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { readComments } from '../parse.js';
 import { RULE_IDS } from '../rule-registry.js';
 import type { DiagnosticData } from './diagnostics.js';
 
 /** The placeholder reason of an inserted disable comment (a reason is required). */
 export const REASON_PLACEHOLDER = 'reason';
 
-/** Control tokens of the `yaml` lexer that stand for no source text. */
-const CONTROL = new Set(['\x02', '\x18', '\x1f']);
-
-/** Whether `offset` starts a comment token of the text (not text inside a block scalar or quoted string). */
+/**
+ * Whether `offset` starts a comment of the text as platlint reads it (the comments the suppressions are found
+ * in: not text inside a block scalar or a quoted string).
+ */
 function isCommentAt(text: string, offset: number): boolean {
-  let at = 0;
-  for (const token of new Lexer().lex(text)) {
-    if (CONTROL.has(token)) continue;
-    if (at === offset) return token[0] === '#';
-    if (at > offset) return false;
-    at += token.length;
-  }
-  return false;
+  return readComments(text).some((c) => c.start === offset);
 }
 
 export function codeActions(document: TextDocument, diagnostics: readonly LspDiagnostic[], known: ReadonlySet<string> = RULE_IDS): CodeAction[] {
