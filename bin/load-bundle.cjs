@@ -1,7 +1,7 @@
 // Loads one of platlint's CommonJS bundles (dist/cli.cjs) with the V8 code cache the build wrote beside it
 // (<file>.cache), when V8 accepts it: start-up then skips most parsing and compiling. Without a cache, or
 // with one from another Node version, the bundle compiles as usual. Used by bin/platlint.js and by the
-// lint worker threads (src/parallel.ts).
+// lint worker threads (src/files/parallel.ts).
 'use strict';
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');

@@ -2,7 +2,7 @@
 // Thin launcher: the bundled CLI does the work; anything it fails to catch becomes one line and exit 2.
 // The bundle is compiled with the V8 code cache the build made beside it (bin/load-bundle.cjs). The files
 // the bundle loads on demand (the CEL library, schema validators) use their own caches the same way
-// (src/services/cached-require.ts).
+// (src/files/cached-require.ts).
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -21,7 +21,7 @@ function loadCli() {
 try {
   const { cli, script } = loadCli();
   const code = await cli.main(process.argv.slice(2));
-  // a write error other than a closed pipe (a full disk) makes it 2 (src/cli.ts main), even after this
+  // a write error other than a closed pipe (a full disk) makes it 2 (src/cli/cli.ts main), even after this
   process.exitCode = code;
   // the build's warm-up run: the cache now holds every function this run compiled
   if (process.env.PLATLINT_WRITE_CODE_CACHE) {

@@ -8,7 +8,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import * as minimatch from 'minimatch';
 import { kindTypeTable, validatorLoaders } from './generated/browser-modules.js';
-import type { KindTypes } from './policies/spec.js';
+import type { KindTypes } from './check/policies/spec.js';
 import type { Host } from './services/host.js';
 import { POSIX_PATH, posixFileUrl } from './services/posix-path.js';
 

@@ -4,15 +4,15 @@
  * the report formats that need no file system (`json`, `sarif`); every rule's metadata.
  */
 import { BROWSER_HOST } from './browser-host.js';
-import { parseConfig as parseConfigText, ConfigError, type Config } from './config.js';
-import type { FormatContext } from './formatters/index.js';
-import { formatJson, toJson, type JsonMessage, type JsonResult } from './formatters/json.js';
-import { formatSarif as sarifOf } from './formatters/sarif.js';
-import { ruleDocsUrl } from './formatters/rule-url.js';
-import { allRules } from './docs.js';
-import { lintBytes as lintBytesWith, lintText as lintWith, type LintOptions, type LintResult } from './lint.js';
-import { policyRules } from './policies/config.js';
-import { RULE_IDS, suggestRuleIds } from './rule-registry.js';
+import { parseConfig as parseConfigText, ConfigError, type Config } from './config/config.js';
+import type { FormatContext } from './report/index.js';
+import { formatJson, toJson, type JsonMessage, type JsonResult } from './report/json.js';
+import { formatSarif as sarifOf } from './report/sarif.js';
+import { ruleDocsUrl } from './report/rule-url.js';
+import { allRules } from './check/rule-docs.js';
+import { lintBytes as lintBytesWith, lintText as lintWith, type LintOptions, type LintResult } from './lint/lint.js';
+import { policyRules } from './check/policies/config.js';
+import { RULE_IDS, suggestRuleIds } from './check/registry.js';
 import { useHost } from './services/host.js';
 import { VERSION } from './version.js';
 

@@ -1,7 +1,8 @@
-import type { KindSpec } from './kinds.js';
+import type { KindSpec } from './kinds/kinds.js';
 import type { Path } from './path.js';
 import type { CelService } from './services/cel.js';
-import type { Severity } from './types.js';
+import type { Severity } from './finding.js';
+import type { Target } from './parse/compose-locate.js';
 
 export interface RuleDocs {
   /** Why the constraint matters. */
@@ -63,4 +64,17 @@ export function defineRule(rule: Rule): Rule {
   if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(rule.id)) throw new Error(`rule id ${rule.id} is not <area>/<name> in kebab-case`);
   if (rule.meta.description.includes('\n')) throw new Error(`rule ${rule.id}: the description is one line`);
   return rule;
+}
+
+/** A rule's report before the engine positions it. */
+export interface RuleFinding {
+  ruleId: string;
+  message: string;
+  path: Path;
+  target: Target;
+  extra?: ReportExtra;
+  /** A finding inside a part checked as a kind of its own: that kind, and the length of the path to the part. */
+  part?: { kind: string; apiVersion: string; depth: number };
+  /** The rule's default severity, when the registry does not know the rule (a policy of the configuration). */
+  severity?: Severity;
 }

@@ -9,7 +9,7 @@ const FLAG = /^--?[A-Za-z0-9][A-Za-z0-9_-]*$/;
  * Renders a path in the platform's field.Path notation: struct fields dotted, list items indexed, map keys
  * in brackets without quotes: `jwt[0].issuer.url`, `spec.extra[scopes]`,
  * `metadata.annotations[example.com/team]`. `isMapKey(i)` says whether segment `i` (a string) is a map key:
- * the kind's schema knows (src/field-path.ts renders a finding's path with it). A key that is not a map key
+ * the kind's schema knows (src/kinds/field-path.ts renders a finding's path with it). A key that is not a map key
  * is written dotted when it is a plain identifier and in brackets otherwise (a free-form embedded object's
  * `example.com/x`, a strategic merge patch's `$patch`), so that a path never reads as two. A command line's
  * paths start with the flag: `--register-with-taints[1]`.

@@ -1,14 +1,14 @@
 // Secrets never leave platlint in a message. Findings quote the values they are about (a name, a URL, a
 // token the YAML parser could not read), and a value may be, or hold, a secret: a URL with a password, a
 // private key pasted into the wrong field, a bearer token. Every finding passes through a `redactor` once,
-// when its file's result is summarized (src/lint.ts) or when the checks across files make it (src/sets.ts),
+// when its file's result is summarized (src/lint/lint.ts) or when the checks across files make it (src/files/across-files.ts),
 // so that every output (every report format, the language server, the API) gets the same redacted text.
 // The values of a kind's sensitive fields (KindSpec.sensitive) are scrubbed before, where the document is
-// known (src/lint.ts); here the patterns are found wherever they are, and the secrets of the file's text
+// known (src/lint/lint.ts); here the patterns are found wherever they are, and the secrets of the file's text
 // (URL passwords, private key bodies) wherever a message quotes a piece of them.
-import { KINDS } from './kinds.js';
+import { KINDS } from './kinds/kinds.js';
 import type { Path } from './path.js';
-import type { Diagnostic, RelatedInfo } from './types.js';
+import type { Diagnostic, RelatedInfo } from './finding.js';
 
 export const REDACTED = '[redacted]';
 

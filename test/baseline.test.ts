@@ -6,8 +6,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyBaselineOf, baselineTextProblems, parseBaseline, serializeBaseline, type Baseline } from '../src/baseline.js';
-import { lintText } from '../src/lint.js';
+import { applyBaselineOf, baselineTextProblems, parseBaseline, serializeBaseline, type Baseline } from '../src/files/baseline.js';
+import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 import { jsonFindings, platlint } from './helpers/cli.js';
 import { sarifValidator } from './helpers/sarif.js';
@@ -662,7 +662,7 @@ describe('a broken suppressions file', () => {
   });
 });
 
-describe('the file format and the editor hook (src/baseline.ts)', () => {
+describe('the file format and the editor hook (src/files/baseline.ts)', () => {
   it('sorts keys by code unit at every level, numbers and upper case included, and reads back what it writes', () => {
     const b: Baseline = new Map([
       ['b.yaml', new Map([['schema/type', new Map([['z', 1], ['', 2], ['10', 1], ['9', 1], ['A', 1]])]])],

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
 import { transformSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main, type CliIo } from '../src/cli.js';
+import { main, type CliIo } from '../src/cli/cli.js';
 import { ROOT } from './helpers/fixtures.js';
 
 interface Message {

@@ -4,10 +4,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheFilePath, DEFAULT_CACHE_NAME, LIMITS, openCache, runKey, type CacheKey } from '../src/cache.js';
-import { DEFAULT_CONFIG, type Config } from '../src/config.js';
-import { fileLevelResult, lintBytes, type LintResult } from '../src/lint.js';
-import { checkSet } from '../src/sets.js';
+import { cacheFilePath, DEFAULT_CACHE_NAME, LIMITS, openCache, runKey, type CacheKey } from '../src/files/cache.js';
+import { DEFAULT_CONFIG, type Config } from '../src/config/config.js';
+import { fileLevelResult, lintBytes, type LintResult } from '../src/lint/lint.js';
+import { checkSet } from '../src/files/across-files.js';
 import { ROOT, yamlFiles } from './helpers/fixtures.js';
 
 let dir: string;

@@ -2,11 +2,11 @@
 // offset tables that map characters of decoded YAML scalars back to the file.
 import { describe, expect, it } from 'vitest';
 import { isScalar, parseDocument } from 'yaml';
-import { lintText } from '../src/lint.js';
+import { lintText } from '../src/lint/lint.js';
 import { CEL_CACHE_CHARS, CEL_CACHE_ENTRIES, celCacheSize, celCompileCount, celLoaded, celService, celTypeName, resultTypeProblem, type CelOutcome } from '../src/services/cel.js';
 import { re2Problem, isTimestamp } from '../src/services/cel-checks.js';
 import { celExpressions } from '../src/services/cel-sites.js';
-import { mapSpan, scalarOffsets } from '../src/services/scalar-offsets.js';
+import { mapSpan, scalarOffsets } from '../src/parse/scalar-offsets.js';
 
 const TRACING = `apiVersion: apiserver.config.plat.io/v1
 kind: TracingConfiguration

@@ -328,7 +328,7 @@ describe('secrets never appear in any output', () => {
 
 describe('internal failures', () => {
   it('exit 2 with one line on standard error, and the stack only with --debug', async () => {
-    const { main } = await import('../src/cli.js');
+    const { main } = await import('../src/cli/cli.js');
     const failing = (stderr: string[]) => ({
       stdout: () => {
         throw new Error('write EPIPE\nsecond line');

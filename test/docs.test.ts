@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { OWN_FILE_CODES } from '../src/builtin-rules.js';
-import { renderRulesDoc } from '../src/docs.js';
+import { OWN_FILE_CODES } from '../src/check/builtin-rules.js';
+import { renderRulesDoc } from '../src/check/rule-docs.js';
 import { ruleExamples } from '../src/tools/rule-examples.mjs';
 import { ROOT } from './helpers/fixtures.js';
 

@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../src/lint.js';
+import { lintText } from '../src/lint/lint.js';
 import { ROOT, read } from './helpers/fixtures.js';
 
 const DIR = join(ROOT, 'fixtures', 'examples');

@@ -2,11 +2,11 @@
 // kind's schema says which is which), list items indexed; and a missing field's own path.
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, it } from 'vitest';
-import { diagnosticPath, fieldPath, mapKeyIndexes } from '../src/field-path.js';
-import { formatJson } from '../src/formatters/json.js';
-import { lintText } from '../src/lint.js';
+import { diagnosticPath, fieldPath, mapKeyIndexes } from '../src/kinds/field-path.js';
+import { formatJson } from '../src/report/json.js';
+import { lintText } from '../src/lint/lint.js';
 import { hoverAt } from '../src/lsp/hover.js';
-import { SchemaDocs } from '../src/lsp/schema-docs.js';
+import { SchemaDocs } from '../src/files/schema-docs.js';
 import { formatPath } from '../src/path.js';
 import { asExpectation, expectations } from './helpers/fixtures.js';
 

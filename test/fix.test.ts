@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { applyFixes, fixText } from '../src/fix.js';
-import { fixAt, lintText } from '../src/lint.js';
+import { applyFixes, fixText } from '../src/files/fix.js';
+import { fixAt, lintText } from '../src/lint/lint.js';
 import { jsonFindings, platlint } from './helpers/cli.js';
 
 const AUTHZ = `# authorization chain, kept in git

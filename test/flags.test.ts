@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintFlagsArgs, lintFlagsText } from '../src/flags/lint.js';
 import { detectForm, parseArgs, readArgs, readEnvFile, readFlagsFile, readSystemdUnit, type Word } from '../src/flags/read.js';
-import { checkValue, parseGoInt } from '../src/flags/values.js';
-import { FLAG_BY_NAME, FLAGS, UNLISTED_FLAGS } from '../src/flags/table.js';
+import { checkValue, parseGoInt } from '../src/kinds/flag-values.js';
+import { FLAG_BY_NAME, FLAGS, UNLISTED_FLAGS } from '../src/kinds/flag-table.js';
 import { RULES } from '../rules/index.js';
 import { ROOT, asExpectation } from './helpers/fixtures.js';
 

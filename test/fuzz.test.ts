@@ -4,7 +4,7 @@
 // result from both readings. The inputs and checks are in test/fuzz/core.ts; a bigger run by hand:
 // `node test/fuzz/run.mjs --count=100000 --seed=N`.
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../src/lint.js';
+import { lintText } from '../src/lint/lint.js';
 import { checkInput, loadCorpus, makeInput, runRange, SECRET_MARKERS, type Problem, type Seed } from './fuzz/core.js';
 import { platlint } from './helpers/cli.js';
 import { ROOT } from './helpers/fixtures.js';
@@ -74,7 +74,7 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
 ];
 
 /**
- * Failures the fuzzer found inside the YAML and flags readers (src/parse.ts, src/lex-read.ts, a syntax-tree
+ * Failures the fuzzer found inside the YAML and flags readers (src/parse/compose.ts, src/parse/lines.ts, a syntax-tree
  * reader since removed, src/flags/read.ts), each as its minimal input: fixed, and kept as regressions. Each must lint
  * without an internal error, give the same findings with and without the fast readers, and (flags) end.
  */

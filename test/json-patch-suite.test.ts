@@ -24,8 +24,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isMap, isSeq, parseDocument, type Node } from 'yaml';
-import { commandKind } from '../src/kinds.js';
-import { lintText } from '../src/lint.js';
+import { commandKind } from '../src/kinds/kinds.js';
+import { lintText } from '../src/lint/lint.js';
 import { formatPath } from '../src/path.js';
 import { jsonFindings, platlint } from './helpers/cli.js';
 

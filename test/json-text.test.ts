@@ -1,10 +1,10 @@
-// A text that starts with `{` is read by the platform's JSON scanner, not by go-yaml (src/json-text.ts): what
+// A text that starts with `{` is read by the platform's JSON scanner, not by go-yaml (src/parse/json.ts): what
 // JSON refuses is a `yaml/syntax` error there, and go-yaml's own refusals do not apply to it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isJsonText, readJson, readJsonValue, type JsonNode } from '../src/json-text.js';
-import { lintText } from '../src/lint.js';
+import { isJsonText, readJson, readJsonValue, type JsonNode } from '../src/parse/json.js';
+import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
 

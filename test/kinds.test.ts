@@ -1,6 +1,6 @@
 // Identification by apiVersion and kind, the spec's Versioning table, path notation and suggestions.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_KINDS, CORE_KINDS, KINDS, commandKind, identify } from '../src/kinds.js';
+import { COMMAND_KINDS, CORE_KINDS, KINDS, commandKind, identify } from '../src/kinds/kinds.js';
 import { formatPath, fromPointer } from '../src/path.js';
 import { closestMatches } from '../src/services/suggest.js';
 

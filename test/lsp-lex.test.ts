@@ -1,5 +1,5 @@
 // Hover and completion read a text in the lexer reader's subset from its lexer tokens' lines
-// (src/lex-locate.ts) instead of composing it (src/lsp/cursor.ts). That must change nothing but the time: on
+// (src/parse/lines-locate.ts) instead of composing it (src/lsp/cursor.ts). That must change nothing but the time: on
 // every line of every fixture the lexer reader reads, of generated documents (blank and comment lines at every
 // indentation, empty values, several documents, large ones) and of the YAML test suite's cases the lexer
 // reader reads, hover and completion give exactly the composed answers (contents and ranges; items, text edits
@@ -18,8 +18,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { completions, type CompletionClient } from '../src/lsp/completion.js';
 import { cursorAt, lexedText, parseDocuments } from '../src/lsp/cursor.js';
 import { hoverAt } from '../src/lsp/hover.js';
-import { SchemaDocs } from '../src/lsp/schema-docs.js';
-import { parseText } from '../src/parse.js';
+import { SchemaDocs } from '../src/files/schema-docs.js';
+import { parseText } from '../src/parse/compose.js';
 import { generatedCorpus, rng, type Rng } from './helpers/generated-docs.js';
 import { ROOT } from './helpers/fixtures.js';
 

@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { KINDS } from '../src/kinds.js';
+import { KINDS } from '../src/kinds/kinds.js';
 import { LspClient, ROOT, serverMain, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
 
 // the failures and waits the tests inject into the server's lints, chosen by the text (FAIL-MARKER, EXIT-MARKER, SLOW-UNTIL <file>)
@@ -205,7 +205,7 @@ describe('language server', () => {
     }
   });
 
-  test('a document changed again and again is read from its last text\'s lines (src/lex-read.ts LineCache): the diagnostics of the same text opened anew', async () => {
+  test('a document changed again and again is read from its last text\'s lines (src/parse/lines.ts LineCache): the diagnostics of the same text opened anew', async () => {
     const c = await started();
     const uri = uriOf('edited.yaml');
     const rules = Array.from({ length: 30 }, (_, i) => `  - level: Metadata\n    users: ["user-${i}"]\n    verbs: ["get", "list"]\n`).join('');

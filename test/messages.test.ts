@@ -1,6 +1,6 @@
 // Message details that fixtures do not show well: one-line values, empty strings, secrets in every finding.
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../src/lint.js';
+import { lintText } from '../src/lint/lint.js';
 
 const messages = (text: string) => lintText(text).diagnostics.map((d) => `${d.ruleId}: ${d.message}`);
 

@@ -4,8 +4,8 @@ import { readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES } from '../rules/index.js';
-import { BUILTIN_RULES } from '../src/builtin-rules.js';
-import { COMMAND_KINDS, KINDS } from '../src/kinds.js';
+import { BUILTIN_RULES } from '../src/check/builtin-rules.js';
+import { COMMAND_KINDS, KINDS } from '../src/kinds/kinds.js';
 import { ROOT } from './helpers/fixtures.js';
 
 const RULES_DIR = join(ROOT, 'rules');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { base64Bytes, latin1Text, utf8Text } from '../src/services/base64.js';
 import { utf8Length } from '../src/services/utf8-length.js';
 import { BROWSER_HOST } from '../src/browser-host.js';
-import { NODE_HOST } from '../src/node-host.js';
+import { NODE_HOST } from '../src/files/node-host.js';
 
 // The engine's pure stand-ins for what it took from Node.js, compared with Node.js's own.
 describe('UTF-8 lengths without Node.js', () => {

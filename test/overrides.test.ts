@@ -5,10 +5,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_RULES } from '../src/builtin-rules.js';
-import { ConfigError, configFor, DEFAULT_CONFIG, effectiveSeverity, parseConfig, pathInConfig, type Config } from '../src/config.js';
-import { baseSeverity } from '../src/lint.js';
-import { ALL_RULES, RULE_IDS, suggestRuleIds } from '../src/rule-registry.js';
+import { BUILTIN_RULES } from '../src/check/builtin-rules.js';
+import { ConfigError, configFor, DEFAULT_CONFIG, effectiveSeverity, parseConfig, pathInConfig, type Config } from '../src/config/config.js';
+import { baseSeverity } from '../src/lint/lint.js';
+import { ALL_RULES, RULE_IDS, suggestRuleIds } from '../src/check/registry.js';
 import { platlint } from './helpers/cli.js';
 import { ROOT } from './helpers/fixtures.js';
 

@@ -1,7 +1,7 @@
 // Reading YAML the way the platform's decoder does (YAML 1.1), and warning where YAML 1.2 differs.
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../src/lint.js';
-import { parseText, tokenize } from '../src/parse.js';
+import { lintText } from '../src/lint/lint.js';
+import { parseText, tokenize } from '../src/parse/compose.js';
 import { formatPath } from '../src/path.js';
 
 const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\n';

@@ -3,8 +3,8 @@
 // EncryptionConfiguration. Paths and positions are those inside the file.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixText } from '../src/fix.js';
-import { lintText } from '../src/lint.js';
+import { fixText } from '../src/files/fix.js';
+import { lintText } from '../src/lint/lint.js';
 import { ROOT, read, yamlFiles } from './helpers/fixtures.js';
 import { fixtureFolderTests } from './helpers/fixture-tests.js';
 

@@ -2,8 +2,8 @@
 // file, with positions in the text as written. The YAML cases live in fixtures/rules/patch and
 // fixtures/schema/patch; these are the cases a fixture cannot hold (JSON text has no `# expect` comments).
 import { describe, expect, it } from 'vitest';
-import { commandKind } from '../src/kinds.js';
-import { lintText, type LintOptions } from '../src/lint.js';
+import { commandKind } from '../src/kinds/kinds.js';
+import { lintText, type LintOptions } from '../src/lint/lint.js';
 import { formatPath } from '../src/path.js';
 
 const json: LintOptions = { kind: commandKind('JSONPatch') };

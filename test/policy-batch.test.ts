@@ -1,12 +1,12 @@
-// The policies of a job's files evaluated together (src/lint.ts PolicyBatch, stageText): the same findings as
+// The policies of a job's files evaluated together (src/lint/lint.ts PolicyBatch, stageText): the same findings as
 // a lint file by file, on documents, the items of list kinds, the items of a core List and the legacy
 // EncryptionConfig; the batch is what evaluates them; a failure is only its own file's.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseConfig, type Config } from '../src/config.js';
-import { lintText, PolicyBatch, stageText, type LintResult } from '../src/lint.js';
-import { RULE_IDS, suggestRuleIds } from '../src/rule-registry.js';
-import type { PolicySource } from '../src/policies/spec.js';
+import { parseConfig, type Config } from '../src/config/config.js';
+import { lintText, PolicyBatch, stageText, type LintResult } from '../src/lint/lint.js';
+import { RULE_IDS, suggestRuleIds } from '../src/check/registry.js';
+import type { PolicySource } from '../src/check/policies/spec.js';
 import { asExpectation, read, ROOT, yamlFiles } from './helpers/fixtures.js';
 
 const EXAMPLES = join(ROOT, 'fixtures', 'examples', 'policies');

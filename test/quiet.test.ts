@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticPath } from '../src/field-path.js';
-import { lintText } from '../src/lint.js';
+import { diagnosticPath } from '../src/kinds/field-path.js';
+import { lintText } from '../src/lint/lint.js';
 import { jsonFindings, platlint } from './helpers/cli.js';
 
 /** `rule path line:col` of a lint, with both readers (the fast readers must agree with the full parse). */

@@ -3,8 +3,8 @@
 // wording of every message is pinned by a snapshot beside the fixture.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_KINDS, KINDS } from '../src/kinds.js';
-import { hasSchema } from '../src/schema.js';
+import { COMMAND_KINDS, KINDS } from '../src/kinds/kinds.js';
+import { hasSchema } from '../src/check/schema.js';
 import { ROOT, caseDirs, rel, yamlFiles } from './helpers/fixtures.js';
 import { fixtureFolderTests } from './helpers/fixture-tests.js';
 

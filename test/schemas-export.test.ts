@@ -6,12 +6,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMAND_KINDS, KINDS, type KindSpec } from '../src/kinds.js';
-import { lintText } from '../src/lint.js';
-import { parseText } from '../src/parse.js';
-import { validateSchema } from '../src/schema.js';
-import { CATALOG_FILE, CATALOG_SCHEMA, exportSchemas, exportedSchemas, schemaCatalog, type SchemaCatalog } from '../src/schemas-export.js';
-import { FORMATS } from '../src/tools/formats.mjs';
+import { COMMAND_KINDS, KINDS, type KindSpec } from '../src/kinds/kinds.js';
+import { lintText } from '../src/lint/lint.js';
+import { parseText } from '../src/parse/compose.js';
+import { validateSchema } from '../src/check/schema.js';
+import { CATALOG_FILE, CATALOG_SCHEMA, exportSchemas, exportedSchemas, schemaCatalog, type SchemaCatalog } from '../src/cli/schemas-export.js';
+import { FORMATS } from '../src/services/formats.mjs';
 import { ROOT, read, yamlFiles } from './helpers/fixtures.js';
 
 type Schema = Record<string, unknown>;

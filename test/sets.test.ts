@@ -1,4 +1,4 @@
-// The checks over the set of files of one run (src/sets.ts), from fixtures/sets/<case>/: every YAML file of
+// The checks over the set of files of one run (src/files/across-files.ts), from fixtures/sets/<case>/: every YAML file of
 // a case folder is linted as one run; `expect.txt` lists every finding of the set as
 // `<file> <rule> <path> <line>:<col>` (all rules on: a finding of any rule must be listed), and
 // `# options: --resolve-refs` turns unresolved references on; a `platlint.config.yaml` in the folder (its
@@ -7,10 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.js';
-import { lintFiles } from '../src/files.js';
-import { diagnosticPath } from '../src/field-path.js';
-import { RULE_IDS, suggestRuleIds } from '../src/rule-registry.js';
+import { ConfigError, parseConfig } from '../src/config/config.js';
+import { lintFiles } from '../src/files/lint-files.js';
+import { diagnosticPath } from '../src/kinds/field-path.js';
+import { RULE_IDS, suggestRuleIds } from '../src/check/registry.js';
 import { ROOT } from './helpers/fixtures.js';
 
 const DIR = join(ROOT, 'fixtures', 'sets');

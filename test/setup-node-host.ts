@@ -1,4 +1,4 @@
-// Installs the Node.js host (src/node-host.ts) in every test file, as the CLI and the language server do.
-import { useNodeHost } from '../src/node-host.js';
+// Installs the Node.js host (src/files/node-host.ts) in every test file, as the CLI and the language server do.
+import { useNodeHost } from '../src/files/node-host.js';
 
 useNodeHost();

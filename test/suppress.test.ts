@@ -1,11 +1,11 @@
 // Inline suppression comments and configured severities, through the pure core.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintText, type LintOptions } from '../src/lint.js';
-import { DEFAULT_CONFIG } from '../src/config.js';
-import { diagnosticPath } from '../src/field-path.js';
-import { lexText, LineCache } from '../src/lex-read.js';
-import { parseText } from '../src/parse.js';
+import { lintText, type LintOptions } from '../src/lint/lint.js';
+import { DEFAULT_CONFIG } from '../src/config/config.js';
+import { diagnosticPath } from '../src/kinds/field-path.js';
+import { lexText, LineCache } from '../src/parse/lines.js';
+import { parseText } from '../src/parse/compose.js';
 import { read, ROOT } from './helpers/fixtures.js';
 
 const HEAD = 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\n';

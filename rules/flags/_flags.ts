@@ -1,6 +1,6 @@
 // Readers of the `PlatletFlags` value (see src/flags/lint.ts): flag name → raw values of its occurrences.
 import type { Path } from '../../src/path.js';
-import { parseBool, parseGoInt } from '../../src/flags/values.js';
+import { parseBool, parseGoInt } from '../../src/kinds/flag-values.js';
 import { obj } from '../../src/services/values.js';
 
 export const SPEC = '2-node-agent-and-patch-command.md#node-agent-invocation';

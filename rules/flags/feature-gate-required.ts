@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { FEATURE_GATES } from '../../src/flags/table.js';
+import { FEATURE_GATES } from '../../src/kinds/flag-table.js';
 import { boolFlag, featureGates, given, hasConfigFile, SPEC } from './_flags.js';
 
 /** Flags that act only with a feature gate on: the flag, the gate, and whether a bool flag must be true to need it. */

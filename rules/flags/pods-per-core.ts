@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { FLAG_BY_NAME } from '../../src/flags/table.js';
+import { FLAG_BY_NAME } from '../../src/kinds/flag-table.js';
 import { given, hasConfigFile, intFlag, SPEC } from './_flags.js';
 
 export default defineRule({

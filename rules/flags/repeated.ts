@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { FLAG_BY_NAME, isList } from '../../src/flags/table.js';
+import { FLAG_BY_NAME, isList } from '../../src/kinds/flag-table.js';
 import { flagEntries, SPEC } from './_flags.js';
 
 export default defineRule({

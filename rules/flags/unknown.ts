@@ -1,5 +1,5 @@
 import { defineRule } from '../../src/define-rule.js';
-import { FLAG_BY_NAME, FLAGS } from '../../src/flags/table.js';
+import { FLAG_BY_NAME, FLAGS } from '../../src/kinds/flag-table.js';
 import { closestMatches } from '../../src/services/suggest.js';
 import { flagEntries, SPEC } from './_flags.js';
 

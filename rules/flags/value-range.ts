@@ -1,6 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
-import { FLAG_BY_NAME } from '../../src/flags/table.js';
-import { parseGoInt } from '../../src/flags/values.js';
+import { FLAG_BY_NAME } from '../../src/kinds/flag-table.js';
+import { parseGoInt } from '../../src/kinds/flag-values.js';
 import { flagEntries, SPEC } from './_flags.js';
 
 export default defineRule({

@@ -1,5 +1,5 @@
 import type { RuleContext } from '../../src/define-rule.js';
-import { isLenient, type KindSpec } from '../../src/kinds.js';
+import { isLenient, type KindSpec } from '../../src/kinds/kinds.js';
 import { isObj, obj, objItems, type Obj } from '../../src/services/values.js';
 
 /** The review kinds whose spec is an access request (resource or non-resource attributes). */
@@ -10,7 +10,7 @@ export const SPEC_REVIEW = '1-authorization-and-rbac-api.md#review-objects';
 /**
  * Whether the platform validates this review's spec and metadata: it does for the reviews it serves (their
  * create validates them), and not for a SubjectAccessReview that is another program's document, which it decodes
- * leniently (src/kinds.ts): a webhook authorizer's answer (one with a `status`: the authorizer reads only the
+ * leniently (src/kinds/kinds.ts): a webhook authorizer's answer (one with a `status`: the authorizer reads only the
  * status) and any `v1beta1` review (the platform serves authorization v1 only; it sends v1beta1 reviews to
  * webhooks that ask for them and reads their answers).
  */

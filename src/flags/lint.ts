@@ -1,3 +1,4 @@
+// flags/: a node agent command line (`platlint flags`) in, a LintResult out.
 /**
  * `platlint flags`: lints a node agent command line. The text is read in one of four forms (src/flags/read.ts),
  * the words become flag occurrences, and the rules of `rules/flags/` run on one value of kind `PlatletFlags`:
@@ -16,13 +17,13 @@
  * `span` is a character range inside the occurrence's value. `[]` is the command line as a whole.
  */
 import { LineCounter } from 'yaml';
-import { configFor, DEFAULT_CONFIG, type Config } from '../config.js';
-import { runRules } from '../engine.js';
-import { commandKind } from '../kinds.js';
-import { baseSeverity, enabledIn, finishResult, type LintResult } from '../lint.js';
+import { configFor, DEFAULT_CONFIG, type Config } from '../config/config.js';
+import { runRules } from '../check/run-rules.js';
+import { commandKind } from '../kinds/kinds.js';
+import { baseSeverity, enabledIn, finishResult, type LintResult } from '../lint/lint.js';
 import type { Path } from '../path.js';
-import { stripBom } from '../read.js';
-import type { Comment, Diagnostic, Range } from '../types.js';
+import { stripBom } from '../read/bytes.js';
+import type { Comment, Diagnostic, Range } from '../finding.js';
 import { detectForm, parseArgs, readArgs, readText, type Occurrence, type ParsedArgs, type ReadResult } from './read.js';
 
 export interface FlagsLintOptions {

@@ -4,7 +4,7 @@
  * character, so a finding inside a value (through quotes, escapes and `\` continuations) lands on the exact
  * column; `parseArgs` then turns words into flag occurrences the way the platform's flag parser does.
  */
-import { FLAG_BY_NAME, FLAG_BY_SHORTHAND, isBoolLike, normalizeFlagName, type FlagSpec } from './table.js';
+import { FLAG_BY_NAME, FLAG_BY_SHORTHAND, isBoolLike, normalizeFlagName, type FlagSpec } from '../kinds/flag-table.js';
 
 /** A word of a command line. `offsets[k]` is the file offset of character k; `offsets[text.length]` is the end. */
 export interface Word {

@@ -2,8 +2,8 @@
 // this line", which writes `# platlint-disable-next-line <rule> -- reason` above the line, same indentation.
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { readComments } from '../parse.js';
-import { RULE_IDS } from '../rule-registry.js';
+import { readComments } from '../parse/compose.js';
+import { RULE_IDS } from '../check/registry.js';
 import type { DiagnosticData } from './diagnostics.js';
 
 /** The placeholder reason of an inserted disable comment (a reason is required). */

@@ -5,16 +5,16 @@
 // (when a line follows: see kindLine).
 // The place is found by writing a marker where the word under the cursor is (as a key `MARKER:` or as a
 // value) and reading that text: the marker's node gives the enclosing mapping's path and its other keys. The
-// marked text is read from its lexer tokens' lines when it is in the lexer reader's subset (src/lex-locate.ts,
+// marked text is read from its lexer tokens' lines when it is in the lexer reader's subset (src/parse/lines-locate.ts,
 // the same answers as the composed documents, without composing), else composed.
 import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
 import { CompletionItemKind, type CompletionItem, InsertTextFormat, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { GiveUp } from '../plain-scalars.js';
-import { KINDS } from '../kinds.js';
+import { GiveUp } from '../parse/plain-scalars.js';
+import { KINDS } from '../kinds/kinds.js';
 import type { Path } from '../path.js';
 import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type Reading } from './cursor.js';
-import type { SchemaDocs, Sub } from './schema-docs.js';
+import type { SchemaDocs, Sub } from '../files/schema-docs.js';
 
 const MARKER = 'platlintCursor0';
 const WORD = /[A-Za-z0-9_.\/-]/;

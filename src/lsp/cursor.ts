@@ -1,18 +1,18 @@
 // Cursor -> data path. The answers are those of the `yaml` package's composed documents (the same YAML 1.1
-// reading as src/parse.ts), which work on text that does not parse too: the composer still builds the nodes
-// it could read, and nothing here throws. A text in the lexer reader's subset (src/lex-read.ts: the plain
+// reading as src/parse/compose.ts), which work on text that does not parse too: the composer still builds the nodes
+// it could read, and nothing here throws. A text in the lexer reader's subset (src/parse/lines.ts: the plain
 // block YAML most configuration files are) gets the same answers from its lexer tokens' lines
-// (src/lex-locate.ts) without the syntax tree or the composer, which cost hundreds of milliseconds on a
+// (src/parse/lines-locate.ts) without the syntax tree or the composer, which cost hundreds of milliseconds on a
 // 10,000-line document: hover and completion answer within a lexing of the text.
 import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
-import { GiveUp } from '../plain-scalars.js';
-import { identify, type KindSpec } from '../kinds.js';
-import { LexDocument, type CursorTarget, type LexSource } from '../lex-locate.js';
-import { LineCache, lexDocuments, lexText } from '../lex-read.js';
-import type { Range } from '../types.js';
+import { GiveUp } from '../parse/plain-scalars.js';
+import { identify, type KindSpec } from '../kinds/kinds.js';
+import { LexDocument, type CursorTarget, type LexSource } from '../parse/lines-locate.js';
+import { LineCache, lexDocuments, lexText } from '../parse/lines.js';
+import type { Range } from '../finding.js';
 
 /** What sits under the cursor: the data path of the field (or list item), on its key or its value, and the source range of the key (or of the value, when there is no key). */
-export type { CursorTarget } from '../lex-locate.js';
+export type { CursorTarget } from '../parse/lines-locate.js';
 
 export interface DocumentAt {
   doc: Document;
@@ -161,7 +161,7 @@ export function lexedText(text: string): LexedText | undefined {
 }
 
 /**
- * The lines of the last text read here (src/lex-read.ts LineCache): a hover right after a change lexes the
+ * The lines of the last text read here (src/parse/lines.ts LineCache): a hover right after a change lexes the
  * changed lines only, and a completion's marked text its marked line. It holds one text's lines.
  */
 const lineCache = new LineCache();

@@ -3,12 +3,12 @@
 import type { DiagnosticSeverity, DiagnosticTag, Diagnostic as LspDiagnostic, Range as LspRange } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { pathToFileURL } from 'node:url';
-import type { BaselineTextProblem, EditorBaselineProblem } from '../baseline.js';
-import type { ConfigError } from '../config.js';
-import { fileLevelResult, internalError, type LintResult } from '../lint.js';
-import { ALL_RULES } from '../rule-registry.js';
-import { ruleDocsUrl } from '../formatters/rule-url.js';
-import type { Range } from '../types.js';
+import type { BaselineTextProblem, EditorBaselineProblem } from '../files/baseline.js';
+import type { ConfigError } from '../config/config.js';
+import { fileLevelResult, internalError, type LintResult } from '../lint/lint.js';
+import { ALL_RULES } from '../check/registry.js';
+import { ruleDocsUrl } from '../report/rule-url.js';
+import type { Range } from '../finding.js';
 
 // The protocol's numbers, written here rather than imported: this module runs in the lint thread too
 // (src/lsp/lint-job.ts), whose bundle then needs nothing of vscode-languageserver at run time.
@@ -117,7 +117,7 @@ export function configFileDiagnostics(err: ConfigError): LspDiagnostic[] {
 }
 
 /**
- * The diagnostics of an open `platlint-suppressions.json`: one per problem of its text (src/baseline.ts
+ * The diagnostics of an open `platlint-suppressions.json`: one per problem of its text (src/files/baseline.ts
  * baselineTextProblems: what makes the command line refuse the file), at the text it is about, with the
  * problem's kind as `code` (`baseline/syntax`, `baseline/shape`).
  */

@@ -2,9 +2,9 @@
 // required, default and limits), as Markdown. Values are never shown: only what the schema says.
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { fieldPath } from '../field-path.js';
+import { fieldPath } from '../kinds/field-path.js';
 import { cursorAt, type Reading } from './cursor.js';
-import type { FieldInfo, SchemaDocs } from './schema-docs.js';
+import type { FieldInfo, SchemaDocs } from '../files/schema-docs.js';
 
 function code(v: unknown): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v);

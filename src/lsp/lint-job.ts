@@ -2,16 +2,16 @@
 // configuration in, LSP diagnostics out. It runs in the lint worker thread (src/lsp/lint-worker.ts), or on
 // the main thread when there is no worker to run it in (the server loaded from source); nothing here touches
 // the connection, the open documents or the configuration cache, which stay on the main thread. The one file
-// it reads is the suppressions file the server names (src/baseline.ts applyBaselineOf, read again only when it
+// it reads is the suppressions file the server names (src/files/baseline.ts applyBaselineOf, read again only when it
 // changes). An open suppressions file is checked here too (its text, not a lint).
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { applyBaselineOf, baselineTextProblems } from '../baseline.js';
-import type { Config } from '../config.js';
+import { applyBaselineOf, baselineTextProblems } from '../files/baseline.js';
+import type { Config } from '../config/config.js';
 import { lintFlagsText } from '../flags/lint.js';
-import { LineCache } from '../lex-read.js';
-import { lintText, type LintResult } from '../lint.js';
-import { checkSet } from '../sets.js';
+import { LineCache } from '../parse/lines.js';
+import { lintText, type LintResult } from '../lint/lint.js';
+import { checkSet } from '../files/across-files.js';
 import { baselineErrorDiagnostic, baselineFileDiagnostics, toLspDiagnostics } from './diagnostics.js';
 
 /** What a lint needs to know of a document. */
@@ -31,7 +31,7 @@ export interface LintJob {
   suppressions?: string;
   /**
    * The document is a suppressions file (platlint-suppressions.json): its diagnostics are the problems of its
-   * text that make the command line refuse it (src/baseline.ts baselineTextProblems), not a lint. Checked here
+   * text that make the command line refuse it (src/files/baseline.ts baselineTextProblems), not a lint. Checked here
    * rather than on the server's thread: our own JSON reader takes a few hundred milliseconds on a broken file
    * of a megabyte, which hover and completion must not wait for.
    */
@@ -39,7 +39,7 @@ export interface LintJob {
 }
 
 /**
- * Called with the text of each lint before it is read (src/lint.ts LintOptions onText): what it throws
+ * Called with the text of each lint before it is read (src/lint/lint.ts LintOptions onText): what it throws
  * becomes the document's `internal/error` diagnostic. What the server's caller injects (the tests: a failure,
  * a lint that waits for them, a thread that exits).
  */
@@ -76,7 +76,7 @@ function lintResult(job: LintJob, config: Config, onText: OnText | undefined): L
 }
 
 /**
- * The lexer reader's line caches (src/lex-read.ts LineCache) of the documents linted last, by URI: each holds
+ * The lexer reader's line caches (src/parse/lines.ts LineCache) of the documents linted last, by URI: each holds
  * the lines of its document's last text, so a change to one line of 10,000 lexes that line alone. Bounded by
  * documents and by the characters of their lines, the least recently linted dropped first (a closed
  * document's goes when newer ones push it out); a document larger than the bound alone is not cached.
@@ -121,5 +121,5 @@ export class LineCaches {
   }
 }
 
-/** 8 documents, and about one document at the default size limit (src/read.ts DEFAULT_MAX_FILE_SIZE) or many smaller ones. */
+/** 8 documents, and about one document at the default size limit (src/read/bytes.ts DEFAULT_MAX_FILE_SIZE) or many smaller ones. */
 const lineCaches = new LineCaches(8, 8 * 1024 * 1024);

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic as LspDiagnostic } from 'vscode-languageserver';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { LintJob } from './lint-job.js';
 
 /** What the thread gets at its start. */

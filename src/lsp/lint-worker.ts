@@ -3,14 +3,14 @@
 // and code actions, however long a lint takes.
 import { createRequire } from 'node:module';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { Config } from '../config.js';
-import { useNodeHost } from '../node-host.js';
+import type { Config } from '../config/config.js';
+import { useNodeHost } from '../files/node-host.js';
 import { lintJob, type OnText } from './lint-job.js';
 import type { LintReply, LintRequest, LintThreadData } from './lint-thread.js';
 
 /**
  * Configurations by the server's id for them: the same object for every lint under one configuration keeps
- * the engine's caches per configuration warm (src/lint.ts enabledIn). Dropped whole when it grows: the server
+ * the engine's caches per configuration warm (src/lint/lint.ts enabledIn). Dropped whole when it grows: the server
  * makes a new id only when a configuration file changes.
  */
 const configs = new Map<number, Config>();

@@ -1,3 +1,4 @@
+// lsp/: an editor's LSP messages in, diagnostics, hover, completion and code actions out.
 // platlint's language server: LSP over stdio with vscode-languageserver, on the CLI's engine and
 // configuration (lintText with the platlint.config.yaml found above the document, cached per folder).
 import { statSync } from 'node:fs';
@@ -21,23 +22,23 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { SUPPRESSIONS_FILE_NAME } from '../baseline.js';
-import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, parseConfig, type Config } from '../config.js';
-import { findConfig } from '../config-file.js';
-import { knownRuleIds, RULE_IDS, suggestRuleIds } from '../rule-registry.js';
-import { resolveConfig } from '../files.js';
-import { fileLevelResult } from '../lint.js';
-import { DEFAULT_MAX_FILE_SIZE, tooLarge } from '../read.js';
+import { SUPPRESSIONS_FILE_NAME } from '../files/baseline.js';
+import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, parseConfig, type Config } from '../config/config.js';
+import { findConfig } from '../files/config-file.js';
+import { knownRuleIds, RULE_IDS, suggestRuleIds } from '../check/registry.js';
+import { resolveConfig } from '../files/lint-files.js';
+import { fileLevelResult } from '../lint/lint.js';
+import { DEFAULT_MAX_FILE_SIZE, tooLarge } from '../read/bytes.js';
 import { codeActions } from './actions.js';
 import { completions } from './completion.js';
 import { configErrorDiagnostic, configFileDiagnostics, failureDiagnostic, toLspDiagnostics } from './diagnostics.js';
 import { hoverAt } from './hover.js';
-import { SchemaDocs } from './schema-docs.js';
+import { SchemaDocs } from '../files/schema-docs.js';
 import { VERSION } from '../version.js';
-import { ignoreMatcher } from '../discover.js';
+import { ignoreMatcher } from '../files/discover.js';
 import { lintJob, type LintJob, type OnText } from './lint-job.js';
 import { LintThread, lintWorkerEntry } from './lint-thread.js';
-import { useNodeHost } from '../node-host.js';
+import { useNodeHost } from '../files/node-host.js';
 
 /** The file path of a `file:` URI, or undefined for other schemes (untitled buffers …). */
 function filePathOf(uri: string): string | undefined {
@@ -247,7 +248,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
    * Checks a suppressions file's stamp (one stat, before each lint, and when a watcher or a save reports it):
    * when it was created, changed or deleted since the last check, the diagnostics are dropped and the open
    * documents re-linted (but `linting`, the one whose lint asks). The configurations are kept: the lint thread
-   * keeps its compiled policies. The file itself is read by the lint (src/baseline.ts applyBaselineOf).
+   * keeps its compiled policies. The file itself is read by the lint (src/files/baseline.ts applyBaselineOf).
    */
   function checkSuppressions(file: string, linting?: string): void {
     const stamp = stampOf(file);

@@ -1,4 +1,4 @@
-import { base64 as BASE64 } from '../tools/formats.mjs';
+import { base64 as BASE64 } from './formats.mjs';
 
 /**
  * Go's base64 decoder skips line breaks anywhere (a key wrapped over lines in a block scalar): the text the

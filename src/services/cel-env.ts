@@ -320,3 +320,8 @@ export function buildEnvironments(lib: CelLibrary): Record<CelVariable, Environm
   request.registerVariable('request', 'plat.SubjectAccessReviewSpec');
   return { claims, user, request };
 }
+
+export interface KindTypes {
+  root: string;
+  types: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}

@@ -1,7 +1,7 @@
 /**
  * The CEL service: compiles and type-checks an expression in the platform's environment for its site, once
  * per (variable, expression) and run. The library comes from the host on first use only, so a run over files
- * without CEL never pays for it (src/node-host.ts loads it then; the browser bundle has it inside).
+ * without CEL never pays for it (src/files/node-host.ts loads it then; the browser bundle has it inside).
  */
 import type { Environment } from '@marcbachmann/cel-js';
 import { buildEnvironments, type CelLibrary, type CelVariable } from './cel-env.js';
@@ -68,7 +68,7 @@ function environments(): Record<CelVariable, Environment> {
   return envs;
 }
 
-/** The CEL library, loaded on first use (policies build their own environments from it: src/policies/env.ts). */
+/** The CEL library, loaded on first use (policies build their own environments from it: src/check/policies/env.ts). */
 export function celLibrary(): CelLibrary {
   lib ??= host().celLibrary();
   return lib;
@@ -214,7 +214,7 @@ function withoutEntries(src: string, entries: number[]): string {
 
 export type AstNode = { op: string; args: unknown; range?: { start: number; end: number }; start?: number; end?: number; evaluate?: unknown };
 
-/** Every node of a checked expression's tree (shared with src/policies/compile.ts). */
+/** Every node of a checked expression's tree (shared with src/check/policies/compile.ts). */
 export function* walk(root: unknown): Generator<AstNode> {
   const stack: unknown[] = [root];
   while (stack.length) {
@@ -303,7 +303,7 @@ export interface CelCompiled {
 /**
  * Compiles and type-checks an expression in an environment, with the platform's checks over the tree
  * (src/services/cel-checks.ts); `fields` gives the fields of the environment's object types. The platform's
- * environments use it through celService; policies (src/policies/compile.ts) with environments of their own.
+ * environments use it through celService; policies (src/check/policies/compile.ts) with environments of their own.
  * `platformChecks` false leaves the platform's checks out, for an expression known to pass them (a policy
  * compiled again in a thread that lints, after the configuration loader compiled it without a problem): they
  * only find problems and change nothing in the tree.

@@ -1,13 +1,12 @@
 /**
  * What the program around the engine supplies: the engine itself (reading, checking, placing, reporting)
  * imports no Node.js built-in, so that it runs in a browser too. The Node.js programs (the CLI, the language
- * server and their threads, the library) install the Node.js host (src/node-host.ts: modules loaded on first
+ * server and their threads, the library) install the Node.js host (src/files/node-host.ts: modules loaded on first
  * use with V8's code cache, the platform's paths); the browser bundle installs its own (src/browser-host.ts:
  * modules bundled, POSIX paths). One host per module instance, installed before anything is linted.
  */
 import type { ValidateFunction } from '../generated/validators.js';
-import type { KindTypes } from '../policies/spec.js';
-import type { CelLibrary } from './cel-env.js';
+import type { CelLibrary, KindTypes } from './cel-env.js';
 
 /** The part of `node:path` the engine uses: the host's own path rules. */
 export interface HostPath {

@@ -29,7 +29,7 @@ writeFileSync(
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 // The CEL types of every kind a policy may check, made once here from the schemas (src/tools/kind-types.ts)
-// instead of at the start of every run with policies (src/policies/kind-types.ts reads the table).
+// instead of at the start of every run with policies (src/check/policies/kind-types.ts reads the table).
 const kindTypesTool = join(root, 'dist', 'tools', 'kind-types.cjs');
 await build({
   entryPoints: [join(root, 'src/tools/kind-types.ts')],
@@ -59,7 +59,7 @@ const standalone = {
   minify: true,
   define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"', __PLATLINT_KIND_TYPES__: '"./kind-types.json"' },
 };
-await build({ ...standalone, entryPoints: [join(root, 'src/cli.ts')], outfile: join(root, 'dist/cli.cjs') });
+await build({ ...standalone, entryPoints: [join(root, 'src/cli/cli.ts')], outfile: join(root, 'dist/cli.cjs') });
 await build({ ...standalone, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
 // The language server's lint thread (src/lsp/lint-thread.ts starts it from beside dist/lsp.cjs): the engine
 // without the protocol library, so that a new thread loads only what a lint needs.

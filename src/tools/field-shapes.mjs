@@ -1,4 +1,4 @@
-// The shape of each kind's field paths, for the platform's field-path notation (src/field-path.ts): which
+// The shape of each kind's field paths, for the platform's field-path notation (src/kinds/field-path.ts): which
 // path segments are map keys (`metadata.labels[app]`) and which are struct fields (`metadata.name`). Made
 // from the JSON Schemas at build time (src/tools/build-validators.mjs writes src/generated/field-shapes.js),
 // so that a lint run never reads a schema file.

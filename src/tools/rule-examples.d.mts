@@ -1,2 +1,2 @@
-import type { RuleExamples } from '../docs.js';
+import type { RuleExamples } from '../check/rule-docs.js';
 export declare function ruleExamples(root: string, id: string): RuleExamples;

@@ -1,7 +1,7 @@
 // The built programs in their own processes, as users and editors start them (npm run test:clients): what
 // the in-process tests cannot see. Each check runs once: the exit codes through bin/platlint.js, a closed
 // output pipe, worker threads, the V8 code cache the build wrote, and one language-server session over stdio.
-// Everything they print is checked in-process by the default tests (test/helpers/cli.ts runs src/cli.ts main).
+// Everything they print is checked in-process by the default tests (test/helpers/cli.ts runs src/cli/cli.ts main).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

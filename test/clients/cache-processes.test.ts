@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CACHE_NAME } from '../../src/cache.js';
+import { DEFAULT_CACHE_NAME } from '../../src/files/cache.js';
 import { ROOT } from '../helpers/fixtures.js';
 
 let dir: string;
@@ -21,7 +21,7 @@ const ROLE = (name: string) => `apiVersion: rbac.authorization.plat.io/v1\nkind:
 describe('parallel runs', () => {
   it('two processes saving the same cache 50 times each never leave a file that does not parse', async () => {
     const lib = join(dir, 'cache.mjs');
-    await build({ entryPoints: [join(ROOT, 'src/cache.ts')], bundle: true, platform: 'node', format: 'esm', outfile: lib, logLevel: 'silent' });
+    await build({ entryPoints: [join(ROOT, 'src/files/cache.ts')], bundle: true, platform: 'node', format: 'esm', outfile: lib, logLevel: 'silent' });
     const cachePath = join(dir, 'shared', DEFAULT_CACHE_NAME);
     const sources = join(dir, 'src');
     mkdirSync(sources);

@@ -17,7 +17,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KINDS } from '../../src/kinds.js';
+import { KINDS } from '../../src/kinds/kinds.js';
 import { readmeBlock, ROOT } from '../helpers/fixtures.js';
 
 const MISSING =

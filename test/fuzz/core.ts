@@ -8,11 +8,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { commandKind } from '../../src/kinds.js';
-import { lintText, type LintOptions, type LintResult } from '../../src/lint.js';
+import { commandKind } from '../../src/kinds/kinds.js';
+import { lintText, type LintOptions, type LintResult } from '../../src/lint/lint.js';
 import { lintFlagsText } from '../../src/flags/lint.js';
-import { checkSet } from '../../src/sets.js';
-import { FORMATTERS, type FormatContext } from '../../src/formatters/index.js';
+import { checkSet } from '../../src/files/across-files.js';
+import { FORMATTERS, type FormatContext } from '../../src/report/index.js';
 import { toLspDiagnostics } from '../../src/lsp/diagnostics.js';
 
 /** A fixture: its text and how it is linted (a YAML file, a patch read as a command kind, a file of flags). */

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { main, type CliIo, type RunOptions } from '../../src/cli.js';
+import { main, type CliIo, type RunOptions } from '../../src/cli/cli.js';
 import { ROOT } from './fixtures.js';
 
 export const BIN = join(ROOT, 'bin', 'platlint.js');
@@ -27,7 +27,7 @@ function runEnv(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
 }
 
 /**
- * Runs the command line in this process, as bin/platlint.js runs it (src/cli.ts main), with its own streams,
+ * Runs the command line in this process, as bin/platlint.js runs it (src/cli/cli.ts main), with its own streams,
  * working folder and environment: what it prints and its exit code are those of the spawned command.
  * `options` is what a test injects (a failure on a text); worker threads (--concurrency) run the built CLI.
  */

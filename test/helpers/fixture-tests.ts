@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { commandKind } from '../../src/kinds.js';
+import { commandKind } from '../../src/kinds/kinds.js';
 import { lintFlagsText } from '../../src/flags/lint.js';
-import { lintText, type LintOptions, type LintResult } from '../../src/lint.js';
+import { lintText, type LintOptions, type LintResult } from '../../src/lint/lint.js';
 import { FLAGS_FIXTURE, asExpectation, expectations, read, renderMessages, yamlFiles } from './fixtures.js';
 
 /**

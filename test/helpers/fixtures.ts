@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { diagnosticPath } from '../../src/field-path.js';
-import type { LocatedDiagnostic } from '../../src/lint.js';
+import { diagnosticPath } from '../../src/kinds/field-path.js';
+import type { LocatedDiagnostic } from '../../src/lint/lint.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
-/** `# expect: <rule> <path> <line>:<col>` lines at the top of an invalid fixture; `<path>` in the platform's notation (src/field-path.ts). */
+/** `# expect: <rule> <path> <line>:<col>` lines at the top of an invalid fixture; `<path>` in the platform's notation (src/kinds/field-path.ts). */
 export function expectations(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\r?\n/)) {

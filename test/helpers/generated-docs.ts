@@ -1,6 +1,6 @@
 // Generated plat documents with findings at many places, written in many YAML styles, for the tests that
 // compare the ways findings are placed (test/placement.test.ts). Deterministic: one seed gives one corpus.
-import { parseText } from '../../src/parse.js';
+import { parseText } from '../../src/parse/compose.js';
 
 export interface Rng {
   (n: number): number;

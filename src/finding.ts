@@ -1,0 +1,86 @@
+import type { Path } from './path.js';
+
+export type Severity = 'error' | 'warning';
+
+/** A 0-based, end-exclusive range of UTF-16 offsets into the file's text. */
+export interface Range {
+  start: number;
+  end: number;
+}
+
+/**
+ * A comment of a text as the platform's reader reads it (src/parse/compose.ts): its text from the `#` to the end of its
+ * line (trailing blanks included, the line break not) and the offset of the `#`.
+ */
+export interface Comment {
+  text: string;
+  start: number;
+}
+
+/** Where a diagnostic sits, in 1-based lines and columns (columns count UTF-16 units; end exclusive). */
+export interface Position {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface RelatedInfo {
+  path: Path;
+  message: string;
+  /** Where it is in the same file; with 1-based line and column once the lint result is positioned. */
+  range?: Range | (Range & Position);
+}
+
+/** One finding, as the engine produces it before formatting. */
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  /** Field path inside the document; empty for file- or document-level findings. */
+  path: Path;
+  range: Range;
+  /** Index of the YAML document inside the file (0-based); -1 for file-level findings. */
+  document: number;
+  /** A parse error that stopped linting (part of) the file. */
+  fatal?: boolean;
+  related?: RelatedInfo[];
+  /** The edit that fixes the finding, when one is unambiguous (`--fix`, the language server's quick fixes). */
+  fix?: Fix;
+  kind?: string;
+  apiVersion?: string;
+  /** For a finding inside a part checked as its own kind (a `List` item): how many path segments lead to the part. */
+  partDepth?: number;
+}
+
+/** A safe edit that resolves a finding: replace the text of `range` (offsets into the linted text) by `text`. */
+export interface Fix {
+  range: Range;
+  text: string;
+}
+
+export interface SuppressedDiagnostic extends Diagnostic {
+  justification: string;
+  /**
+   * The suppressions file (absolute path) when the finding is recorded in the baseline (src/files/baseline.ts)
+   * rather than silenced by a `# platlint-disable…` comment.
+   */
+  baseline?: string;
+}
+
+/** The lint result of one file. */
+export interface FileResult {
+  filePath: string;
+  diagnostics: Diagnostic[];
+  suppressed: SuppressedDiagnostic[];
+  /** Documents recognised as plat kinds and checked. */
+  documentsChecked: number;
+  /** Documents of no plat group, skipped silently. */
+  documentsSkipped: number;
+  /** Documents of a plat group platlint does not check (`apps`, `networking.plat.io` …), counted, not reported. */
+  documentsUnchecked?: number;
+  /** The file does not parse and names no plat group (another tool's file: a template, JSON lines …): counted, not reported. */
+  notParsed?: boolean;
+  /** The file is an unrendered template (Go or Jinja actions `{{ … }}`): not linted, counted. */
+  template?: boolean;
+}

@@ -1,0 +1,781 @@
+// lint/: a text (or a file's bytes) and a configuration in, a LintResult out: reads, checks, places the findings,
+// applies the suppression comments, severities and redaction, in that order. No file access.
+import { isScalar, LineCounter } from 'yaml';
+import { BUILTIN_RULES, SET_RULE } from '../check/builtin-rules.js';
+import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from '../config/config.js';
+import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets, runRules, type PolicyTarget } from '../check/run-rules.js';
+import type { RuleFinding } from '../define-rule.js';
+import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from '../kinds/kinds.js';
+import { ambiguousScalars, lineCounterOf, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from '../parse/compose.js';
+import { LexDocument } from '../parse/lines-locate.js';
+import { lexDocuments, lexText, type LexText, type LineCache } from '../parse/lines.js';
+import { decodeBytes, stripBom } from '../read/bytes.js';
+import { isJsonText, readJson } from '../parse/json.js';
+import { ALL_RULES, knownRuleIds } from '../check/registry.js';
+import type { SchemaFinding } from '../check/schema.js';
+import { locate, valueNode, type Target } from '../parse/compose-locate.js';
+import { mapSpan, scalarOffsets, type ScalarLike } from '../parse/scalar-offsets.js';
+import { objectFacts, type LocatedFact } from '../kinds/objects.js';
+import { redactor } from '../redact.js';
+import { applySuppressions, type SetDirective } from './suppress.js';
+import type { Comment, Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from '../finding.js';
+import type { Path } from '../path.js';
+import type { PolicySet } from '../check/policies/spec.js';
+import { withoutNulls } from '../services/values.js';
+import { latin1Text } from '../services/base64.js';
+
+export interface LintOptions {
+  /** Shown in results; `<text>` when unknown. */
+  filePath?: string;
+  config?: Config;
+  /**
+   * Read files with the fast line reader when it can (default true). False composes every document with the
+   * `yaml` package: slower, same results (a test compares them on every fixture); for debugging.
+   */
+  fastReader?: boolean;
+  /**
+   * Where the findings of a file the fast line reader read are placed from (default `auto`: the lexer's
+   * tokens, and the composed document only where those cannot tell). `composed` skips the tokens; the results
+   * are the same (a test compares both on every fixture and on generated files); for tests and debugging.
+   */
+  placement?: 'auto' | 'composed';
+  /**
+   * Read every non-empty document as this kind instead of identifying it by `apiVersion` and `kind` (the
+   * command kinds: `platlint patch --type json` reads each document as a `JSONPatch`).
+   */
+  kind?: KindSpec;
+  /**
+   * The lexer reader's lines of the last text linted with it (src/parse/lines.ts): a text linted again after a
+   * small change lexes only its changed lines. For the language server, which lints one document after every
+   * change; the results are the same without it.
+   */
+  lineCache?: LineCache;
+  /**
+   * Called with the text before it is read, inside the file's guard: what it throws becomes the file's
+   * `internal/error` finding, as any failure of platlint on the text would (the tests inject failures here).
+   */
+  onText?: (text: string) => void;
+}
+
+/** A finding with its 1-based position. */
+export type LocatedDiagnostic = Diagnostic & Position;
+export type LocatedSuppressed = SuppressedDiagnostic & Position;
+
+export interface LintResult extends Omit<FileResult, 'diagnostics' | 'suppressed'> {
+  diagnostics: LocatedDiagnostic[];
+  suppressed: LocatedSuppressed[];
+  /** The stored objects of the file (roles, bindings), for the checks over the whole set of files (src/files/across-files.ts). */
+  objects?: LocatedFact[];
+  /** The fixed text, when `--fix` or `--fix-dry-run` changed the file (never printed: it may hold secrets). */
+  output?: string;
+  /** How many fixes `--fix` or `--fix-dry-run` applied to the file. */
+  fixed?: number;
+  /** Suppression comments that name set rules: applied when the set is checked. */
+  setDirectives?: (Omit<SetDirective, 'range'> & { range: Range & Position })[];
+  errorCount: number;
+  warningCount: number;
+  fatalErrorCount: number;
+}
+
+const REDACTED = '[redacted]';
+
+/** A rule's default severity (rule modules and engine findings). */
+export function baseSeverity(ruleId: string): Severity {
+  return ALL_RULES.get(ruleId)?.severity ?? BUILTIN_RULES[ruleId]?.severity ?? 'error';
+}
+
+/** Whether a rule runs at all under a configuration. */
+export function enabledIn(config: Config): (ruleId: string) => boolean {
+  // one function per configuration, so that the engine can keep the enabled rules per kind (src/check/run-rules.ts)
+  let enabled = ENABLED.get(config);
+  if (!enabled) {
+    enabled = (ruleId) => effectiveSeverity(config, ruleId, baseSeverity(ruleId)) !== null;
+    ENABLED.set(config, enabled);
+  }
+  return enabled;
+}
+
+const ENABLED = new WeakMap<Config, (ruleId: string) => boolean>();
+
+/** String values at a kind's sensitive paths: they are scrubbed from every message. */
+function secretsOf(value: unknown, kind: KindSpec): string[] {
+  const found: string[] = [];
+  const visit = (v: unknown, pattern: readonly string[], i: number) => {
+    if (i === pattern.length) {
+      if (typeof v === 'string' && v.length >= 3) found.push(v);
+      return;
+    }
+    if (v === null || typeof v !== 'object') return;
+    const seg = pattern[i]!;
+    const entries = seg === '*' ? Object.values(v) : [(v as Record<string, unknown>)[seg]];
+    for (const e of entries) visit(e, pattern, i + 1);
+  };
+  for (const p of kind.sensitive) visit(value, p, 0);
+  return found;
+}
+
+function scrub(message: string, secrets: readonly string[]): string {
+  let out = message;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
+  return out;
+}
+
+/**
+ * Maps a character span inside a string value to file offsets, for every scalar style (see
+ * src/parse/scalar-offsets.ts); undefined when the value is no string scalar (then the whole value is placed).
+ */
+function spanRange(scalar: ScalarLike | null, text: string, span: { start: number; end: number }): Range | undefined {
+  const offsets = scalar && scalarOffsets(scalar, text);
+  return offsets ? mapSpan(offsets, span) : undefined;
+}
+
+/** The scalar at a path of a composed document, for spanRange. */
+function composedScalar(ld: LintDocument, path: Path): ScalarLike | null {
+  const node = valueNode(ld.doc, path);
+  return isScalar(node) ? node : null;
+}
+
+/** A stored object's fact with its file ranges, before line and column are known. */
+type RangedFact = Omit<LocatedFact, 'range' | 'roleRef' | 'broadSubjects'> & {
+  range: Range;
+  roleRef?: { kind: string; name: string; path: Path; range: Range };
+  broadSubjects?: { name: string; kind: string; audience: string; path: Path; range: Range }[];
+};
+
+function rangedFacts(value: unknown, kind: KindSpec, document: number, at: (path: Path) => Range): RangedFact[] {
+  return objectFacts(value, kind).map(({ roleRef, broadSubjects, ...f }) => ({
+    ...f,
+    document,
+    range: at(f.path),
+    ...(roleRef ? { roleRef: { ...roleRef, range: at(roleRef.path) } } : {}),
+    ...(broadSubjects ? { broadSubjects: broadSubjects.map((b) => ({ ...b, range: at(b.path) })) } : {}),
+  }));
+}
+
+/** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
+function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre: Pick<Checked, 'value' | 'schema' | 'rules'> | undefined, forced: KindSpec | undefined, facts: RangedFact[]): 'checked' | 'skipped' | 'unchecked' | 'invalid' {
+  const id = identifyAs(ld.value, forced);
+  const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
+  if (id.status === 'foreign') return 'skipped';
+  if (id.status === 'unchecked' || id.status === 'invalid') {
+    out.push(identificationFinding(id, ld.index, at));
+    return id.status;
+  }
+  const kind = id.kind;
+  const value = pre?.value ?? decoded(ld.value, kind);
+  if (isLenient(kind, value)) lenientDuplicates(out, ld.index);
+  const found: Found[] = [];
+  ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
+  keepChecked(found, value, kind); // the items of a List that are not plat get no finding
+  for (const f of pre?.schema ?? kindSchemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
+  for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config), undefined, config.policies)) {
+    const range = (f.extra?.span && spanRange(composedScalar(ld, f.path), text, f.extra.span)) || at(f.path, f.target);
+    const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
+    found.push(placed(text, f, range, f.extra?.fix, related));
+  }
+  out.push(...documentFindings(found, value, kind, ld.index));
+  facts.push(...rangedFacts(value, kind, ld.index, (p) => at(p, 'value')));
+  return 'checked';
+}
+
+/** The finding of a plat document that is not checked: a group platlint does not check, or an unknown kind. */
+function identificationFinding(id: Extract<Identification, { status: 'unchecked' | 'invalid' }>, document: number, at: (path: Path, target: Target) => Range): Diagnostic {
+  if (id.status === 'unchecked') {
+    return {
+      ruleId: 'document/unchecked-group',
+      severity: baseSeverity('document/unchecked-group'),
+      message: `group \`${id.group}\` is not checked by platlint`,
+      path: ['apiVersion'],
+      range: at(['apiVersion'], 'value'),
+      document,
+    };
+  }
+  return { ruleId: 'document/unknown-kind', severity: baseSeverity('document/unknown-kind'), message: id.message, path: [id.field], range: at([id.field], 'value'), document };
+}
+
+/** Drops the findings outside what platlint checks of a document (see isCheckedPath in src/check/run-rules.ts). */
+function keepChecked(found: Found[], value: unknown, kind: KindSpec): void {
+  if (kind.items !== '*') return;
+  const kept = found.filter((f) => isCheckedPath(value, kind, f.path));
+  found.splice(0, found.length, ...kept);
+}
+
+/**
+ * The marks of a template another tool renders: a Go or Jinja action or tag (`{{ .Values.name }}`,
+ * `{{- if … }}`, `{% for … %}`) on a line that is not a comment, or a ytt annotation (`#@ load(…)`,
+ * `name: #@ data.values.name`, read by YAML as a comment). Such a file is not what the platform reads.
+ */
+const UNRENDERED_TEMPLATE = /^(?![ \t]*#).*?(?:\{\{-?\s*(?:[-.$a-zA-Z/("]|end\b)|\{%-?\s*[a-z])|(?:^|[ \t])#@[ \t]?[a-zA-Z_(]/m;
+
+/**
+ * The indexes of the documents whose parse findings are reported: those identified as plat (a kind, a plat
+ * group platlint does not check, an unknown kind of a plat group), and those that could not be read whose text
+ * names a plat apiVersion. A document of another tool gets no finding at all: its duplicate keys, tags or
+ * syntax are not the platform's business. With a forced kind (`platlint patch`) every document is the user's.
+ */
+function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | undefined): Set<number> {
+  const out = new Set<number>();
+  const docs = parsed.documents;
+  const at = new Map(docs.map((ld, k) => [ld.index, k]));
+  for (const d of parsed.diagnostics) {
+    const i = d.document ?? -1;
+    if (out.has(i)) continue;
+    const k = at.get(i);
+    const ld = k === undefined ? undefined : docs[k]!;
+    let plat: boolean;
+    if (forced) plat = true;
+    else if (ld && !ld.broken && ld.value !== undefined) plat = identify(ld.value).status !== 'foreign';
+    else {
+      // a broken document's own range may end at its first bad token: its text runs to the next document
+      const text = ld ? source.slice(ld.doc.range[0], docs[k! + 1]?.doc.range[0] ?? source.length) : source;
+      plat = NAMES_PLAT_API_VERSION.test(text);
+    }
+    if (plat) out.add(i);
+  }
+  return out;
+}
+
+/** A finding with its range, before severity and kind are added. */
+type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'> & { part?: RuleFinding['part']; severity?: Severity };
+
+function placed(text: string, f: { ruleId: string; message: string; path: Path; part?: RuleFinding['part']; severity?: Severity }, range: Range, fix?: string, related?: RelatedInfo[]): Found {
+  const edit = fix === undefined ? undefined : fixAt(text, range, fix);
+  return { ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}), ...(edit ? { fix: edit } : {}), ...(f.part ? { part: f.part } : {}), ...(f.severity ? { severity: f.severity } : {}) };
+}
+
+const PLAIN_SAFE = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/** Whether a plain scalar would not read as a string (booleans, null, numbers in YAML 1.1 or 1.2). */
+function ambiguousPlain(s: string): boolean {
+  return MAYBE_AMBIGUOUS.test(s) || /^(?:true|false|null|~|[-+.]?[0-9].*)$/i.test(s);
+}
+
+/**
+ * The edit that gives the scalar at `range` the text `replacement`, in the scalar's own style (plain,
+ * single- or double-quoted); none for anything else (block scalars, collections, a missing field's parent).
+ */
+export function fixAt(text: string, range: Range, replacement: string): Fix | undefined {
+  const src = text.slice(range.start, range.end);
+  if (src === '' || /[\n\r]/.test(src)) return undefined;
+  const q = src[0];
+  if (q === '"' && src.endsWith('"') && src.length >= 2) return { range, text: JSON.stringify(replacement) };
+  if (q === "'" && src.endsWith("'") && src.length >= 2) return { range, text: `'${replacement.replace(/'/g, "''")}'` };
+  if (!/^[A-Za-z0-9_]/.test(src)) return undefined; // flow collections, block scalar indicators, aliases, tags
+  return { range, text: PLAIN_SAFE.test(replacement) && !ambiguousPlain(replacement) ? replacement : JSON.stringify(replacement) };
+}
+
+/** A repeated key of a leniently decoded kind is not refused: the platform keeps the last value (a warning). */
+function lenientDuplicates(out: Diagnostic[], document: number): void {
+  for (const d of out) {
+    if (d.document !== document || d.ruleId !== 'yaml/duplicate-key' || d.severity !== 'error') continue;
+    d.severity = 'warning';
+    d.message = d.message.replace(/; the platform refuses a field given twice$/, '; the platform keeps the last value');
+  }
+}
+
+/**
+ * A document's value as the platform's decoder reads it into its types: a member set to `null` is not set.
+ * The inputs of platlint's own commands are not decoded into types: in a patch, `null` is a value (a merge
+ * patch's "delete this field", a JSON patch's `value: null`).
+ */
+function decoded(value: unknown, kind: KindSpec): unknown {
+  return kind.apiVersion === '' ? value : withoutNulls(value);
+}
+
+function identifyAs(value: unknown, forced: KindSpec | undefined): Identification {
+  return forced ? { status: 'kind', kind: forced } : identify(value);
+}
+
+/** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
+function documentFindings(found: readonly Found[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
+  if (found.length === 0) return [];
+  const secrets = secretsOf(value, kind);
+  // a finding inside a part checked as a kind of its own (an item of a `List`, an embedded configuration)
+  // carries that kind, and how many of its path's segments lead to the part
+  return found.map(({ part, severity, ...f }) => ({
+    ...f,
+    message: scrub(f.message, secrets),
+    // a policy's findings carry its severity (the registry knows platlint's own rules)
+    severity: severity ?? baseSeverity(f.ruleId),
+    document: index,
+    kind: part?.kind ?? kind.kind,
+    apiVersion: part?.apiVersion ?? kind.apiVersion,
+    ...(part ? { partDepth: part.depth } : {}),
+  }));
+}
+
+/** The order of findings in a result: by position, then rule and message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return a.range.start - b.range.start || a.range.end - b.range.end || a.ruleId.localeCompare(b.ruleId) || a.message.localeCompare(b.message);
+}
+
+/**
+ * Lints a text: the pure core used by the CLI, the language server and the tests. No file system, no
+ * process state, no colour. Never throws: a failure of platlint itself on this text becomes the result's one
+ * `internal/error` finding (the other files of a run are still linted).
+ */
+export function lintText(text: string, options: LintOptions = {}): LintResult {
+  return stageText(text, options)();
+}
+
+/**
+ * Lints a text in two steps, for a batch of files (see PolicyBatch): the text is read and checked now, except
+ * for the configuration's policies on the documents of the lexer reader, which wait in `batch`; the function
+ * returned finishes the result, once the batch has run. Never throws, like lintText.
+ */
+export function stageText(text: string, options: LintOptions, batch?: PolicyBatch): () => LintResult {
+  const filePath = options.filePath ?? '<text>';
+  let finish: () => LintResult;
+  try {
+    options.onText?.(text);
+    finish = lintTextUnguarded(text, options, batch);
+  } catch (err) {
+    const r = internalErrorResult(filePath, err);
+    return () => r;
+  }
+  return () => {
+    try {
+      return finish();
+    } catch (err) {
+      return internalErrorResult(filePath, err);
+    }
+  };
+}
+
+/**
+ * The policy checks of the documents of several files, evaluated together (`run`), between the two steps of
+ * stageText. The policies of one document are evaluated in a few dozen microseconds once the CEL library's
+ * code and the compiled expressions are in the processor's caches, and several times that when the rest of a
+ * file's lint ran in between (measured: README "Writing your own rules (policies)", Cost): a run's files are
+ * linted in jobs of a few dozen (src/files/parallel.ts), each job's policies in one batch.
+ */
+export class PolicyBatch {
+  #waiting: { targets: PolicyTarget[]; policies: PolicySet; enabled: (ruleId: string) => boolean; into: RuleFinding[]; file: { failure?: unknown } }[] = [];
+
+  /** Waits to run the policies on `targets`, adding their findings to `into`; a failure goes to `file`. */
+  add(targets: PolicyTarget[], policies: PolicySet, enabled: (ruleId: string) => boolean, into: RuleFinding[], file: { failure?: unknown }): void {
+    this.#waiting.push({ targets, policies, enabled, into, file });
+  }
+
+  /** Evaluates every waiting policy check; never throws (a failure is its file's, which then finishes with `internal/error`). */
+  run(): void {
+    for (const w of this.#waiting) {
+      if ('failure' in w.file) continue;
+      try {
+        w.into.push(...policyTargetFindings(w.targets, w.policies, w.enabled));
+      } catch (err) {
+        w.file.failure = err;
+      }
+    }
+    this.#waiting = [];
+  }
+}
+
+/**
+ * A result for a file platlint failed on (a bug): one `internal/error` finding at 1:1, fatal (no
+ * configuration turns it off). The message is the failure's first line, redacted like every message.
+ */
+export function internalErrorResult(filePath: string, err: unknown): LintResult {
+  internalErrorListener?.(filePath, err);
+  return fileLevelResult(filePath, internalError(err, 'on this file', 'its findings'));
+}
+
+let internalErrorListener: ((filePath: string, err: unknown) => void) | undefined;
+
+/** Told of every internal failure of this thread, with the error itself (`--debug` prints its stack). */
+export function onInternalError(listener: ((filePath: string, err: unknown) => void) | undefined): void {
+  internalErrorListener = listener;
+}
+
+/** An `internal/error` finding (at 1:1, fatal): platlint failed `where`, and `what` is not reported. */
+export function internalError(err: unknown, where: string, what: string): Diagnostic {
+  const first = (err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err)).split('\n')[0]!.slice(0, 300);
+  return {
+    ruleId: 'internal/error',
+    severity: 'error',
+    message: `platlint failed ${where} (${first}); ${what} are not reported: please report this`,
+    path: [],
+    range: { start: 0, end: 0 },
+    document: -1,
+    fatal: true,
+  };
+}
+
+/** The first step of stageText (it throws on a failure of platlint); returns the second, which throws too. */
+function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatch | undefined): () => LintResult {
+  const filePath = options.filePath ?? '<text>';
+  // the file's own severities (the overrides that match its path, the command line's): see configFor
+  const config = configFor(options.config ?? DEFAULT_CONFIG, options.filePath);
+  const source = stripBom(text);
+  if (!options.kind && UNRENDERED_TEMPLATE.test(source)) {
+    // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
+    // (not read: it has no comments either, and its suppression comments are none of platlint's business)
+    const r = finishResult({ filePath, text: source, lineCounter: new LineCounter(), comments: [], raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
+    return () => r;
+  }
+  // a text that starts with `{` is JSON to the platform (src/parse/json.ts); patches are not (platctl patch reads
+  // its payload as YAML)
+  const json = !options.kind && isJsonText(source) && NAMES_PLAT_API_VERSION.test(source) ? readJson(source) : undefined;
+  // the plainest files are read from the lexer's tokens alone (src/parse/lines.ts); a clean one ends here,
+  // without the syntax tree (JSON text is composed: the line reader reads no flow mapping over lines)
+  const lexed = options.fastReader !== false && !json ? lexText(source, options.lineCache) : undefined;
+  const file: { failure?: unknown } = {};
+  const early = lexed?.values && checkValues(lexed.values, config, options.kind, batch && { batch, file });
+  return () => {
+    if ('failure' in file) throw file.failure;
+    return lintFinish({ source, filePath, config, options, json, lexed, early });
+  };
+}
+
+/**
+ * The comments of a text the line reader read, for its suppression comments: none are looked for in a text
+ * that mentions no `platlint-disable` (the common case, and the line reader's is the quick path).
+ */
+function lexComments(source: string, lexed: LexText): readonly Comment[] {
+  return source.includes('platlint-disable') ? lexed.comments!() : [];
+}
+
+/** What the first step of stageText read and checked. */
+interface FirstStep {
+  source: string;
+  filePath: string;
+  config: Config;
+  options: LintOptions;
+  json: ReturnType<typeof readJson> | undefined;
+  lexed: LexText | undefined;
+  /** The checks of the lexer reader's documents, their policies done. */
+  early: FastCheck | undefined;
+}
+
+/** The second step of stageText: the findings placed (composing the text where the line reader cannot tell), the result finished. */
+function lintFinish({ source, filePath, config, options, json, lexed, early }: FirstStep): LintResult {
+  if (early && isClean(early)) {
+    // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
+    const lineCounter = source.includes('platlint-disable') ? lineCounterOf(source) : new LineCounter();
+    return finishResult({ filePath, text: source, lineCounter, comments: lexComments(source, lexed!), raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped, extra: factsExtra([]) });
+  }
+  const placement = options.placement ?? 'auto';
+  const facts: RangedFact[] = [];
+  if (early && placement === 'auto') {
+    // its findings placed from the same tokens (src/parse/lines-locate.ts): no syntax tree, no composed nodes
+    const docs = lexDocuments(lexed!.documents!);
+    const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
+    if (raw) {
+      return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), comments: lexComments(source, lexed!), raw, config, ...fastCounts(early), extra: factsExtra(facts) });
+    }
+  }
+  const tokens = tokenize(source, lexed?.tokens);
+  // the lexer reader's documents are the composer's when they are as many (then its checks are reused)
+  const fast = early && sameDocuments(lexed!.values!, tokens) ? early : undefined;
+  // a patch (a forced kind) is read by go-yaml whatever it names (platctl patch turns every payload into JSON
+  // through the YAML reader): go-yaml's refusals apply to it even without a plat apiVersion
+  const parsed = parseText(source, tokens, options.kind ? true : undefined, json);
+  const platDocs = platDocuments(parsed, source, options.kind);
+  // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
+  // rest is often its echo, and a repeated key is found only when the text parses)
+  const firstSyntax = new Map<number, Diagnostic>();
+  for (const d of parsed.diagnostics) {
+    if (d.ruleId !== 'yaml/syntax') continue;
+    const doc = d.document ?? -1;
+    const seen = firstSyntax.get(doc);
+    if (!seen || d.range.start < seen.range.start) firstSyntax.set(doc, d);
+  }
+  const raw = parsed.diagnostics.filter((d) => {
+    const doc = d.document ?? -1;
+    if (!platDocs.has(doc)) return false;
+    const first = firstSyntax.get(doc);
+    return first === undefined || d === first;
+  });
+  // a file that does not parse and names no plat group is another tool's (a template, JSON lines …)
+  const notParsed = raw.length < parsed.diagnostics.length && parsed.diagnostics.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));
+  let checked = 0;
+  let skipped = 0;
+  let unchecked = 0;
+  for (const ld of parsed.documents) {
+    if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
+    const pre = fast?.checked.get(ld.index);
+    const status = lintDocument(ld, source, config, raw, pre, options.kind, facts);
+    if (status === 'checked') checked++;
+    else if (status === 'skipped') skipped++;
+    else if (status === 'unchecked') unchecked++;
+  }
+  return finishResult({
+    filePath,
+    text: source,
+    lineCounter: tokens.lineCounter,
+    comments: parsed.comments,
+    raw,
+    config,
+    documentsChecked: checked,
+    documentsSkipped: skipped,
+    ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}),
+    ...(notParsed ? { notParsed } : {}),
+    extra: factsExtra(facts),
+  });
+}
+
+/** The stored objects of a file and the suppression comments left for the set checks, positioned. */
+function factsExtra(facts: readonly RangedFact[]): RawResult['extra'] {
+  return (positioned, deferred) => {
+    const objects: LocatedFact[] = facts.map(({ roleRef, broadSubjects, ...f }) => ({
+      ...f,
+      range: positioned(f.range),
+      ...(roleRef ? { roleRef: { ...roleRef, range: positioned(roleRef.range) } } : {}),
+      ...(broadSubjects ? { broadSubjects: broadSubjects.map((b) => ({ ...b, range: positioned(b.range) })) } : {}),
+    }));
+    return {
+      ...(objects.length > 0 ? { objects } : {}),
+      ...(deferred.length > 0 ? { setDirectives: deferred.map((d) => ({ ...d, range: positioned(d.range) })) } : {}),
+    };
+  };
+}
+
+/** What a lint of one text found, before the configuration, suppression comments and positions are applied. */
+export interface RawResult {
+  filePath: string;
+  /** The file's text (offsets as in the diagnostics' ranges): what the messages are redacted against (src/redact.ts). */
+  text: string;
+  lineCounter: LineCounter;
+  /**
+   * The text's comments as its reading gives them (offsets alike), where the suppression comments are found;
+   * those of a text that mentions no `platlint-disable` may be left out.
+   */
+  comments: readonly Comment[];
+  /** Diagnostics made by this lint, with their default severities; changed in place. */
+  raw: Diagnostic[];
+  config: Config;
+  documentsChecked: number;
+  documentsSkipped: number;
+  documentsUnchecked?: number;
+  notParsed?: boolean;
+  template?: boolean;
+  /** More fields of the result, given the file's positions and the suppression comments left for the set checks. */
+  extra?: (positioned: (r: Range) => Range & Position, deferred: readonly SetDirective[]) => Partial<LintResult>;
+}
+
+/**
+ * The last steps of every lint (YAML documents and command lines alike): severities from the configuration,
+ * suppression comments, 1-based positions, sorting and counts.
+ */
+export function finishResult(r: RawResult): LintResult {
+  const { config, lineCounter } = r;
+  const configured: Diagnostic[] = [];
+  for (const d of r.raw) {
+    const severity = d.fatal ? d.severity : effectiveSeverity(config, d.ruleId, d.severity);
+    if (severity === null) continue;
+    d.severity = severity;
+    configured.push(d);
+  }
+  const { kept, suppressed, deferred } = applySuppressions(r.comments, lineCounter, configured, knownRuleIds(config), SET_RULE);
+  const lineColumn = (range: Range): Position => {
+    const s = lineCounter.linePos(range.start);
+    const e = range.end > range.start ? lineCounter.linePos(range.end) : s;
+    return { line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
+  };
+  // related locations get line and column too (SARIF regions, the language server's related information)
+  const position = <T extends Diagnostic>(d: T): T & Position => {
+    if (d.related) d.related = d.related.map((x) => (x.range ? { ...x, range: { ...x.range, ...lineColumn(x.range) } } : x));
+    return Object.assign(d, lineColumn(d.range));
+  };
+  const diagnostics: LocatedDiagnostic[] = [];
+  for (const d of kept) {
+    // suppression/* findings are made after the configuration was applied
+    const severity = d.ruleId.startsWith('suppression/') ? effectiveSeverity(config, d.ruleId, d.severity) : d.severity;
+    if (severity === null) continue;
+    d.severity = severity;
+    diagnostics.push(position(d));
+  }
+  diagnostics.sort(compareDiagnostics);
+  return summarize({
+    filePath: r.filePath,
+    diagnostics,
+    suppressed: suppressed.sort(compareDiagnostics).map(position),
+    documentsChecked: r.documentsChecked,
+    documentsSkipped: r.documentsSkipped,
+    ...(r.documentsUnchecked ? { documentsUnchecked: r.documentsUnchecked } : {}),
+    ...(r.notParsed ? { notParsed: true } : {}),
+    ...(r.template ? { template: true } : {}),
+    ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
+  }, r.text);
+}
+
+/** Schema and rule findings of a document, computed from the fast reader's value (identical to the full one). */
+interface Checked {
+  value: unknown;
+  kind: KindSpec;
+  schema: SchemaFinding[];
+  rules: RuleFinding[];
+}
+
+interface FastCheck {
+  /** Checked documents by index. */
+  checked: Map<number, Checked>;
+  /** Plat documents that are not checked (a group platlint does not check, an unknown kind), by index. */
+  others: Map<number, Extract<Identification, { status: 'unchecked' | 'invalid' }>>;
+  skipped: number;
+}
+
+/** A fast-checked file's document counts, as the composed path counts them. */
+function fastCounts(fast: FastCheck): Pick<RawResult, 'documentsChecked' | 'documentsSkipped' | 'documentsUnchecked'> {
+  let unchecked = 0;
+  for (const id of fast.others.values()) if (id.status === 'unchecked') unchecked++;
+  return { documentsChecked: fast.checked.size, documentsSkipped: fast.skipped, ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}) };
+}
+
+/**
+ * Identification, schema and rules over documents read by a fast reader (by document index). With `later`,
+ * the policies' findings are added to each document's `rules` when the batch runs.
+ */
+function checkValues(values: readonly unknown[], config: Config, forced: KindSpec | undefined, later?: { batch: PolicyBatch; file: { failure?: unknown } }): FastCheck {
+  const result: FastCheck = { checked: new Map(), others: new Map(), skipped: 0 };
+  const enabled = enabledIn(config);
+  values.forEach((value, index) => {
+    if (value === null) return;
+    const id = identifyAs(value, forced);
+    if (id.status === 'foreign') result.skipped++;
+    else if (id.status !== 'kind') result.others.set(index, id);
+    else {
+      const read = decoded(value, id.kind);
+      const policies = config.policies;
+      const rules = runRules(read, id.kind, enabled, undefined, later ? undefined : policies);
+      if (later && policies) later.batch.add(policyTargets(read, id.kind, enabled), policies, enabled, rules, later.file);
+      result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules });
+    }
+  });
+  return result;
+}
+
+/** Whether fast-checked documents are all known kinds with no finding and no stored object (nothing to place). */
+function isClean(fast: FastCheck): boolean {
+  if (fast.others.size > 0) return false;
+  for (const c of fast.checked.values()) {
+    if (c.schema.length > 0 || c.rules.length > 0 || objectFacts(c.value, c.kind).length > 0) return false;
+  }
+  return true;
+}
+
+function sameDocuments(values: readonly unknown[], tokens: Tokens): boolean {
+  return values.length === tokens.tokens.filter((t) => t.type === 'document').length;
+}
+
+/**
+ * Places findings on one document as `locate` and `valueNode` (src/parse/compose-locate.ts) do on the composed one;
+ * throws NeedsComposition where it cannot tell.
+ */
+interface Placer {
+  at(path: Path, target: Target): Range;
+  /** The scalar at a path, for a finding inside a string; null when the path reaches no scalar. */
+  scalar(path: Path): ScalarLike | null;
+}
+
+/** Thrown by a placer where only the composed document gives the exact range (an empty item no key names). */
+class NeedsComposition extends Error {}
+const NEEDS_COMPOSITION = new NeedsComposition('only the composed document places this');
+const needsComposition = (): never => {
+  throw NEEDS_COMPOSITION;
+};
+
+/** Placement from the lexer reader's lines of a document (src/parse/lines-locate.ts). */
+function lexPlacer(doc: LexDocument): Placer {
+  return { at: (path, target) => doc.locate(path, target) ?? needsComposition(), scalar: (path) => doc.scalar(path) };
+}
+
+/**
+ * The findings of a fast-checked file, placed without composing it, in the order the composed path makes
+ * them (by document; schema, then rules); undefined where a placer cannot tell (an empty item no key names,
+ * a document count the lexer reader does not share), and the file is then composed.
+ */
+function placeFindings(fast: FastCheck, source: string, placer: (index: number) => Placer, facts: RangedFact[]): Diagnostic[] | undefined {
+  const out: Diagnostic[] = [];
+  const placedFacts: RangedFact[] = [];
+  const indexes = [...fast.checked.keys(), ...fast.others.keys()].sort((a, b) => a - b);
+  try {
+    for (const index of indexes) {
+      const place = placer(index);
+      const other = fast.others.get(index);
+      if (other) {
+        out.push(identificationFinding(other, index, place.at));
+        continue;
+      }
+      const c = fast.checked.get(index)!;
+      const found: Found[] = [];
+      for (const f of c.schema) found.push(placed(source, f, place.at(f.path, f.target), f.fix));
+      for (const f of c.rules) {
+        const range = (f.extra?.span && spanRange(place.scalar(f.path), source, f.extra.span)) || place.at(f.path, f.target);
+        const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: place.at(r.path, 'key') }));
+        found.push(placed(source, f, range, f.extra?.fix, related));
+      }
+      out.push(...documentFindings(found, c.value, c.kind, index));
+      placedFacts.push(...rangedFacts(c.value, c.kind, index, (p) => place.at(p, 'value')));
+    }
+  } catch (err) {
+    if (err instanceof NeedsComposition) return undefined;
+    throw err;
+  }
+  facts.push(...placedFacts);
+  return out;
+}
+
+/**
+ * Counts a file's findings, and redacts their messages (src/redact.ts): every result of a file passes here
+ * once. `text` is the linted text, for YAML errors inside secret fields.
+ */
+function summarize(r: Omit<LintResult, 'errorCount' | 'warningCount' | 'fatalErrorCount'>, text?: string): LintResult {
+  if (r.diagnostics.length > 0 || r.suppressed.length > 0 || r.setDirectives) {
+    const redact = redactor(text);
+    for (const d of r.diagnostics) redact(d);
+    for (const d of r.suppressed) redact(d);
+    // the reasons of the comments that suppress set findings become those findings' justifications
+    for (const d of r.setDirectives ?? []) d.reason = redact({ ruleId: '', message: d.reason, range: d.range, path: [] }).message;
+  }
+  let errorCount = 0;
+  let warningCount = 0;
+  let fatalErrorCount = 0;
+  for (const d of r.diagnostics) {
+    if (d.severity === 'error') errorCount++;
+    else warningCount++;
+    if (d.fatal) fatalErrorCount++;
+  }
+  return { ...r, errorCount, warningCount, fatalErrorCount };
+}
+
+/** Lints a file's raw bytes (binary, size and encoding checks first). */
+export function lintBytes(bytes: Uint8Array, options: LintOptions = {}): LintResult {
+  return stageBytes(bytes, options)();
+}
+
+/** lintBytes in the two steps of stageText. */
+export function stageBytes(bytes: Uint8Array, options: LintOptions, batch?: PolicyBatch): () => LintResult {
+  const config = options.config ?? DEFAULT_CONFIG;
+  const read = decodeBytes(bytes, config.maxFileSize);
+  if (read.text !== undefined) return stageText(read.text, options, batch);
+  const r = undecodedResult(options.filePath ?? '<text>', bytes, read.diagnostic, options.kind);
+  return () => r;
+}
+
+/** How much of an undecodable file is searched for a plat apiVersion. */
+const SNIFF_BYTES = 64 * 1024;
+
+/**
+ * The result of a file that cannot be read as text (binary, not UTF-8, over the size limit): its `input/*`
+ * finding when it could be a plat file (its first 64 KiB, read byte by byte, name a plat apiVersion, or a
+ * command kind reads it), otherwise nothing, counted as "not plat and not parsed": a repository holds
+ * encrypted secrets, Latin-1 values files and large API descriptions that are none of the platform's business.
+ */
+export function undecodedResult(filePath: string, bytes: Uint8Array, d: Diagnostic, forced?: KindSpec): LintResult {
+  if (forced || NAMES_PLAT_API_VERSION.test(latin1Text(bytes.subarray(0, SNIFF_BYTES)))) {
+    return fileLevelResult(filePath, d);
+  }
+  return { ...summarize({ filePath, diagnostics: [], suppressed: [], documentsChecked: 0, documentsSkipped: 0 }), notParsed: true };
+}
+
+/** A result holding one file-level finding (unreadable, binary, too large …). */
+export function fileLevelResult(filePath: string, d: Diagnostic): LintResult {
+  return summarize({
+    filePath,
+    diagnostics: [{ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 }],
+    suppressed: [],
+    documentsChecked: 0,
+    documentsSkipped: 0,
+  });
+}
