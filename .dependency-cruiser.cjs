@@ -1,21 +1,21 @@
 // The import rules of the house (npm run deps, part of npm test). The pipeline's stages, from the bottom up: a
 // file imports only files of its own stage or of the stages below it, and no import circle exists anywhere.
 // A stage's folder is listed once here; README "How the code is organised" says what each one takes and gives.
-/** @type {string[][]} the stages, bottom first; each a list of path patterns (regular expressions) */
+/** @type {[string, string][][]} the stages, bottom first; each a list of (name, path pattern) pairs side by side */
 const STAGES = [
-  ['^src/generated/'],
-  ['^src/(path|finding|version)\\.ts$'],
-  ['^src/services/'],
-  ['^src/read/', '^src/kinds/'],
-  ['^src/parse/'],
-  ['^src/(define-rule|redact)\\.ts$'],
-  ['^rules/'],
-  ['^src/check/'],
-  ['^src/config/'],
-  ['^src/lint/'],
-  ['^src/report/', '^src/flags/'],
-  ['^src/files/'],
-  ['^src/(cli|lsp)/', '^src/(index|browser)\\.ts$'],
+  [['generated', '^src/generated/']],
+  [['finding', '^src/(path|finding|version)\\.ts$']],
+  [['services', '^src/services/']],
+  [['read', '^src/read/'], ['kinds', '^src/kinds/']],
+  [['parse', '^src/parse/']],
+  [['rule-contract', '^src/(define-rule|redact)\\.ts$']],
+  [['rules', '^rules/']],
+  [['check', '^src/check/']],
+  [['config', '^src/config/']],
+  [['lint', '^src/lint/']],
+  [['report', '^src/report/'], ['flags', '^src/flags/']],
+  [['files', '^src/files/']],
+  [['cli', '^src/cli/'], ['lsp', '^src/lsp/'], ['api', '^src/(index|browser|browser-host)\\.ts$']],
 ];
 
 const any = (patterns) => `(${patterns.join('|')})`;
@@ -30,30 +30,29 @@ const forbidden = [
 ];
 STAGES.forEach((stage, i) => {
   const above = STAGES.slice(i + 1).flat();
-  if (above.length > 0) {
-    forbidden.push({
-      name: `stage-order-${i}`,
-      severity: 'error',
-      comment: `A stage imports only the stages below it: ${stage.join(', ')} must not import ${above.join(', ')}.`,
-      from: { path: any(stage) },
-      to: { path: any(above) },
-    });
-  }
-  // stages side by side (read and kinds, report and flags, cli and lsp) do not import each other
-  stage.forEach((own, j) => {
+  stage.forEach(([name, path], j) => {
+    if (above.length > 0) {
+      forbidden.push({
+        name: `up-from-${name}`,
+        severity: 'error',
+        comment: `A stage imports only the stages below it: ${name} must not import ${above.map(([n]) => n).join(', ')}.`,
+        from: { path },
+        to: { path: any(above.map(([, p]) => p)) },
+      });
+    }
+    // stages side by side (read and kinds, report and flags, cli and lsp) do not import each other
     const siblings = stage.filter((_, k) => k !== j);
     if (siblings.length > 0) {
       forbidden.push({
-        name: `stage-siblings-${i}-${j}`,
+        name: `side-by-side-${name}`,
         severity: 'error',
-        comment: `${own} and ${siblings.join(', ')} are stages side by side: neither imports the other.`,
-        from: { path: own },
-        to: { path: any(siblings) },
+        comment: `${name} and ${siblings.map(([n]) => n).join(', ')} are stages side by side: neither imports the other.`,
+        from: { path },
+        to: { path: any(siblings.map(([, p]) => p)) },
       });
     }
   });
 });
-
 // the build's scripts (src/tools/) may import anything; nothing else imports them
 forbidden.push({
   name: 'no-tools',
@@ -66,7 +65,7 @@ forbidden.push({
 forbidden.push({
   name: 'core-without-node',
   severity: 'error',
-  comment: 'A stage below files/ imports a Node built-in: pass what it needs in from files/, cli/ or lsp/.',
+  comment: 'A stage below files/ imports a Node.js built-in: pass what it needs in from files/, cli/ or lsp/ (src/services/host.ts).',
   from: { path: '^(src|rules)/', pathNot: '^src/(files|cli|lsp|tools)/|^src/index\\.ts$' },
   to: { dependencyTypes: ['core'] },
 });
