@@ -8,10 +8,12 @@ import { lintText } from '../src/lint/lint.js';
 import { checkInput, loadCorpus, makeInput, runRange, SECRET_MARKERS, type Problem, type Seed } from './fuzz/core.js';
 import { platlint } from './helpers/cli.js';
 import { ROOT } from './helpers/fixtures.js';
+import { share } from './helpers/depth.js';
 
 const corpus = loadCorpus(ROOT);
 /** Inputs per run: about two per fixture, and at least 2,000. */
-const COUNT = Math.max(2000, corpus.length * 2);
+// a quarter outside the deep suite (test/helpers/depth.ts)
+const COUNT = share(Math.max(2000, corpus.length * 2));
 const SEED = 20261125;
 
 /**

@@ -11,6 +11,7 @@ import { parseText, tokenize } from '../src/parse/compose.js';
 import { commandKind } from '../src/kinds/kinds.js';
 import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
+import { share } from './helpers/depth.js';
 
 function allYaml(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -58,7 +59,7 @@ describe('the line reader against the full parse', () => {
     let agreed = 0;
     let total = 0;
     // about 6,000 mutated files, however many fixtures there are (the suite's time stays bounded)
-    const rounds = Math.ceil(6000 / corpus.length);
+    const rounds = Math.ceil(share(6000) / corpus.length);
     for (let round = 0; round < rounds; round++) {
       for (const text of corpus) {
         let t = text;
@@ -88,7 +89,7 @@ describe('the line reader against the full parse', () => {
         }
       }
     }
-    expect(total).toBeGreaterThan(5000);
+    expect(total).toBeGreaterThan(share(5000));
     expect(agreed).toBeGreaterThan(total / 10);
     // (about 6,000 files read twice, and those the line reader reads linted twice: more than the default 30 s on a busy two-core machine)
   }, 120_000);

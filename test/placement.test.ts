@@ -17,6 +17,7 @@ import { locate, valueNode } from '../src/parse/compose-locate.js';
 import type { Path } from '../src/path.js';
 import { generatedCorpus } from './helpers/generated-docs.js';
 import { ROOT } from './helpers/fixtures.js';
+import { sampled, share } from './helpers/depth.js';
 
 // the stages lintText goes through are counted (the spies call the real functions)
 vi.mock('../src/parse/compose.js', async (original) => {
@@ -157,7 +158,7 @@ describe('placing findings from the lexer tokens', () => {
     let suppressions = 0;
     // files with findings placed from the lexer's tokens (not composed)
     let byTokens = 0;
-    for (const text of GENERATED) {
+    for (const text of GENERATED.filter(sampled)) {
       const { result, composed } = expectSameEveryWay(text, {}, text);
       findings += result.diagnostics.length;
       spans += result.diagnostics.filter((d) => d.ruleId.startsWith('cel/')).length;
@@ -165,10 +166,10 @@ describe('placing findings from the lexer tokens', () => {
       if (result.diagnostics.length > 0 && !composed) byTokens++;
     }
     expect(GENERATED.length).toBeGreaterThan(1000);
-    expect(findings).toBeGreaterThan(1000);
-    expect(spans).toBeGreaterThan(40);
-    expect(suppressions).toBeGreaterThan(200);
-    expect(byTokens).toBeGreaterThan(150);
+    expect(findings).toBeGreaterThan(share(1000));
+    expect(spans).toBeGreaterThan(share(40));
+    expect(suppressions).toBeGreaterThan(share(200));
+    expect(byTokens).toBeGreaterThan(share(150));
   }, 120_000);
 
   it('gives the same lint results as composing, on the YAML test suite\'s cases made plat objects', () => {

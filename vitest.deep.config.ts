@@ -1,0 +1,14 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// npm run test:deep: the reader comparisons and the fuzz run over all their seeded, generated and mutated inputs
+// (the default suite, vitest.config.ts, goes through a quarter of them: test/helpers/depth.ts)
+export default defineConfig({
+  test: {
+    include: ['test/lex-read.test.ts', 'test/lex-cache.test.ts', 'test/placement.test.ts', 'test/lsp-lex.test.ts', 'test/fuzz.test.ts'],
+    exclude: [...configDefaults.exclude],
+    env: { PLATLINT_TEST_DEPTH: 'deep' },
+    setupFiles: ['test/setup-node-host.ts'],
+    pool: 'threads',
+    testTimeout: 120000,
+  },
+});
