@@ -7,18 +7,11 @@ import { createContext, runInContext } from 'node:vm';
 import { transformSync } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main, type CliIo } from '../src/cli/cli.js';
+import type { JsonMessage } from '../src/report/json.js';
 import { ROOT } from './helpers/fixtures.js';
 
-interface Message {
-  ruleId: string | null;
-  severity: number;
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  path: string;
-}
+/** What the comparison keeps of a JSON message. */
+type Message = Pick<JsonMessage, 'ruleId' | 'severity' | 'message' | 'line' | 'column' | 'endLine' | 'endColumn' | 'path'>;
 interface Result {
   filePath: string;
   messages: Message[];

@@ -1,6 +1,7 @@
 import { isIP as nodeIsIP } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { isIP } from '../src/services/ip-address.js';
+import { rng } from './helpers/generated-docs.js';
 
 const CASES = [
   '', '0.0.0.0', '1.2.3.4', '255.255.255.255', '256.1.1.1', '1.2.3', '1.2.3.4.5', '01.2.3.4', '1.2.3.04', '1.2.3.4 ', ' 1.2.3.4',
@@ -19,25 +20,18 @@ describe('isIP without Node.js', () => {
   });
 
   it("is Node.js's net.isIP on 200,000 generated strings", () => {
-    // a fixed pseudo-random sequence (xorshift) over the characters that matter
-    let seed = 0x2545f491;
-    const next = () => {
-      seed ^= seed << 13;
-      seed ^= seed >>> 17;
-      seed ^= seed << 5;
-      return (seed >>> 0) / 0x100000000;
-    };
-    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
+    // a fixed pseudo-random sequence (test/helpers/generated-docs.ts)
+    const r = rng(0x2545f491);
     // parts joined by separators, biased to one family, sometimes with a zone or a stray character
     const parts = ['0', '1', '9', '25', '99', '255', '256', '01', '000', 'a', 'F', 'ffff', 'fFfF', '12345', 'g', ''];
     const mismatches: string[] = [];
     const found = { 0: 0, 4: 0, 6: 0 };
     for (let i = 0; i < 200_000; i++) {
-      const v4 = next() < 0.4;
-      const n = v4 ? 2 + Math.floor(next() * 4) : 1 + Math.floor(next() * 10);
-      let s = pick(parts);
-      for (let j = 1; j < n; j++) s += (v4 ? pick(['.', '.', '.', ':']) : pick([':', ':', ':', ':', '.'])) + pick(parts);
-      if (next() < 0.1) s += pick(['%', '%eth0', '%a.b-c:d', '%%', '%é', ' ', '\n', '/']);
+      const v4 = r.chance(0.4);
+      const n = v4 ? 2 + r(4) : 1 + r(10);
+      let s = r.pick(parts);
+      for (let j = 1; j < n; j++) s += (v4 ? r.pick(['.', '.', '.', ':']) : r.pick([':', ':', ':', ':', '.'])) + r.pick(parts);
+      if (r.chance(0.1)) s += r.pick(['%', '%eth0', '%a.b-c:d', '%%', '%é', ' ', '\n', '/']);
       if (isIP(s) !== nodeIsIP(s)) mismatches.push(s);
       found[isIP(s)]++;
     }

@@ -3,6 +3,7 @@ import { base64Bytes, latin1Text, utf8Text } from '../src/services/base64.js';
 import { utf8Length } from '../src/services/utf8-length.js';
 import { BROWSER_HOST } from '../src/browser-host.js';
 import { NODE_HOST } from '../src/files/node-host.js';
+import { rng } from './helpers/generated-docs.js';
 
 // The engine's pure stand-ins for what it took from Node.js, compared with Node.js's own.
 describe('UTF-8 lengths without Node.js', () => {
@@ -13,30 +14,24 @@ describe('UTF-8 lengths without Node.js', () => {
 });
 
 describe('base64 and byte texts without Buffer', () => {
-  // a fixed pseudo-random sequence (xorshift)
-  let seed = 0x9e3779b9;
-  const next = () => {
-    seed ^= seed << 13;
-    seed ^= seed >>> 17;
-    seed ^= seed << 5;
-    return (seed >>> 0) / 0x100000000;
-  };
+  // a fixed pseudo-random sequence (test/helpers/generated-docs.ts)
+  const r = rng(0x9e3779b9);
   const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
   it("decodes base64 as Buffer.from(text, 'base64') does, with and without padding, at every tail length", () => {
     const texts = ['', 'A', 'AB', 'ABC', 'ABCD', 'QUJDR', 'QQ==', 'QUI=', 'MIIB', 'MA==', 'A=', 'A==', '////', '+/+/+'];
     for (let i = 0; i < 5000; i++) {
       let t = '';
-      const n = Math.floor(next() * 40);
-      for (let j = 0; j < n; j++) t += ALPHABET[Math.floor(next() * 64)];
-      texts.push(t + '='.repeat(Math.floor(next() * 3)));
+      const n = r(40);
+      for (let j = 0; j < n; j++) t += ALPHABET[r(64)];
+      texts.push(t + '='.repeat(r(3)));
     }
     expect(texts.map((t) => [...base64Bytes(t)])).toEqual(texts.map((t) => [...Buffer.from(t, 'base64')]));
   });
 
   it("reads bytes as Buffer's latin1 and utf8 do (invalid UTF-8, a byte-order mark)", () => {
     const samples: Uint8Array[] = [new Uint8Array([]), new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), new Uint8Array([0xc3]), new Uint8Array([0xe2, 0x82]), new Uint8Array([0xf0, 0x9f, 0x98, 0x80]), new Uint8Array([0xed, 0xa0, 0x80]), new Uint8Array([0xf4, 0x90, 0x80, 0x80]), new Uint8Array(70_000).fill(0xe9)];
-    for (let i = 0; i < 3000; i++) samples.push(Uint8Array.from({ length: Math.floor(next() * 24) }, () => Math.floor(next() * 256)));
+    for (let i = 0; i < 3000; i++) samples.push(Uint8Array.from({ length: r(24) }, () => r(256)));
     const buf = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b.length);
     expect(samples.map(latin1Text)).toEqual(samples.map((b) => buf(b).toString('latin1')));
     expect(samples.map(utf8Text)).toEqual(samples.map((b) => buf(b).toString('utf8')));
