@@ -227,8 +227,11 @@ export interface Shown {
   onDiagnostics: EventEmitter<string>;
 }
 
-/** The `vscode` module's stand-in: a workspace of one folder with the given settings. */
-export function vscodeStandIn(folder: string, settings: Record<string, unknown>) {
+/**
+ * The `vscode` module's stand-in: a workspace of one folder with the given settings; `logLevel` is the output
+ * channels' level (what a user sets with the channel's "Set Log Level").
+ */
+export function vscodeStandIn(folder: string, settings: Record<string, unknown>, logLevel = LogLevel.Info) {
   const shown: Shown = { diagnostics: new Map(), output: [], messages: [], hovers: [], onDiagnostics: new EventEmitter() };
   const documents: TextDocument[] = [];
   const opened = new EventEmitter<TextDocument>();
@@ -302,7 +305,7 @@ export function vscodeStandIn(folder: string, settings: Record<string, unknown>)
       tabGroups: { all: [], onDidChangeTabs: noEvent },
       createOutputChannel: (name: string) => ({
         name,
-        logLevel: LogLevel.Info,
+        logLevel,
         onDidChangeLogLevel: noEvent,
         append: log,
         appendLine: log,

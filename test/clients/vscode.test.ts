@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { builtinModules, createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Position, vscodeStandIn, type Diagnostic } from './vscode-stand-in.js';
+import { LogLevel, Position, vscodeStandIn, type Diagnostic } from './vscode-stand-in.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const STAND_IN = Symbol.for('platlint.test.vscode');
@@ -104,8 +104,8 @@ interface Extension {
 }
 
 /** Loads the unpacked extension's bundle afresh with a stand-in of `vscode` for a workspace folder and settings. */
-function loadExtension(folder: string, settings: Record<string, unknown>) {
-  const standIn = vscodeStandIn(folder, settings);
+function loadExtension(folder: string, settings: Record<string, unknown>, logLevel?: LogLevel) {
+  const standIn = vscodeStandIn(folder, settings, logLevel);
   (globalThis as Record<symbol, unknown>)[STAND_IN] = standIn.api;
   const require = createRequire(join(extensionPath, 'package.json'));
   for (const m of [join(extensionPath, 'dist', 'extension.js'), join(extensionPath, 'node_modules', 'vscode', 'index.js')]) delete require.cache[m];
@@ -167,6 +167,27 @@ test('with no platlint in the workspace, the bundled server gives the diagnostic
     ]);
     expect(hover?.range && [hover.range.start.line, hover.range.start.character, hover.range.end.line, hover.range.end.character]).toEqual([2, 0, 2, 16]);
     expect(shown.messages).toEqual([]);
+  } finally {
+    await extension.deactivate();
+  }
+});
+
+test("with platlint in the workspace's node_modules, its server runs; the trace setting shows the messages, which carry the configuration file setting", async () => {
+  const folder = mkdtempSync(join(dir, 'workspace-'));
+  mkdirSync(join(folder, 'node_modules'));
+  symlinkSync(root, join(folder, 'node_modules', 'platlint'), 'dir');
+  const { shown, open, extension } = loadExtension(folder, { 'platlint.trace.server': 'verbose', 'platlint.configFile': 'config/platlint.config.yaml' }, LogLevel.Trace);
+  await extension.activate({ subscriptions: [], extensionPath });
+  try {
+    expect(shown.output[0]).toBe(`platlint: starting the language server ${join(folder, 'node_modules/platlint/bin/platlint-language-server.js')} (workspace)`);
+    const document = open(join(folder, 'egress.yaml'), 'yaml', EGRESS);
+    expect(listed(await diagnosticsOf(shown, document.uri.toString())).map((d) => d.code)).toEqual(['schema/required', 'schema/unknown-field']);
+    // the channel's trace (log level Trace, `verbose`): the initialize request with its parameters
+    const initialize = shown.output.find((line) => line.startsWith("Sending request 'initialize - (0)'.\nParams: "));
+    const params = JSON.parse(initialize!.slice(initialize!.indexOf('Params: ') + 'Params: '.length)) as { initializationOptions: unknown; rootUri: string };
+    expect(params.initializationOptions).toEqual({ diagnostics: 'push', configFile: join(folder, 'config/platlint.config.yaml') });
+    expect(params.rootUri).toBe(pathToFileURL(folder).href);
+    expect(shown.output.some((line) => line.startsWith("Received notification 'textDocument/publishDiagnostics'.\nParams: "))).toBe(true);
   } finally {
     await extension.deactivate();
   }
