@@ -178,7 +178,35 @@ export const DocumentLink = class extends Unused {};
 export const InlayHint = class extends Unused {};
 export const SymbolInformation = class extends Unused {};
 export const TypeHierarchyItem = class extends Unused {};
-export const CodeAction = class extends Unused {};
+export class TextEdit {
+  constructor(
+    readonly range: Range,
+    readonly newText: string,
+  ) {}
+}
+
+/** The text edits of a workspace edit, by document URI. */
+export class WorkspaceEdit {
+  readonly edits = new Map<string, TextEdit[]>();
+  set(uri: Uri, edits: (TextEdit | [TextEdit, unknown])[]): void {
+    this.edits.set(uri.toString(), edits.map((e) => (Array.isArray(e) ? e[0] : e)));
+  }
+}
+
+export class CodeAction {
+  edit?: WorkspaceEdit;
+  diagnostics?: Diagnostic[];
+  isPreferred?: boolean;
+  constructor(
+    readonly title: string,
+    public kind?: CodeActionKind,
+  ) {}
+}
+
+export enum CodeActionTriggerKind {
+  Invoke = 1,
+  Automatic = 2,
+}
 export enum LogLevel {
   Off = 0,
   Trace = 1,
@@ -223,6 +251,11 @@ export interface Shown {
   messages: string[];
   /** Hover providers registered with their document selectors. */
   hovers: { selector: DocumentFilter[]; provider: { provideHover(d: TextDocument, p: Position, t: unknown): Promise<Hover | undefined> } }[];
+  /** Code action providers registered with their document selectors. */
+  codeActions: {
+    selector: DocumentFilter[];
+    provider: { provideCodeActions(d: TextDocument, r: Range, c: { diagnostics: Diagnostic[]; only?: CodeActionKind; triggerKind: CodeActionTriggerKind }, t: unknown): Promise<CodeAction[] | undefined> };
+  }[];
   /** Called when the diagnostics of a document are set. */
   onDiagnostics: EventEmitter<string>;
 }
@@ -232,7 +265,7 @@ export interface Shown {
  * channels' level (what a user sets with the channel's "Set Log Level").
  */
 export function vscodeStandIn(folder: string, settings: Record<string, unknown>, logLevel = LogLevel.Info) {
-  const shown: Shown = { diagnostics: new Map(), output: [], messages: [], hovers: [], onDiagnostics: new EventEmitter() };
+  const shown: Shown = { diagnostics: new Map(), output: [], messages: [], hovers: [], codeActions: [], onDiagnostics: new EventEmitter() };
   const documents: TextDocument[] = [];
   const opened = new EventEmitter<TextDocument>();
   const noEvent = new EventEmitter<never>().event;
@@ -261,6 +294,9 @@ export function vscodeStandIn(folder: string, settings: Record<string, unknown>,
     MarkdownString,
     Hover,
     CodeActionKind,
+    CodeActionTriggerKind,
+    TextEdit,
+    WorkspaceEdit,
     CancellationError,
     CancellationTokenSource,
     CallHierarchyItem,
@@ -345,7 +381,10 @@ export function vscodeStandIn(folder: string, settings: Record<string, unknown>,
         return new Disposable();
       },
       registerCompletionItemProvider: () => new Disposable(),
-      registerCodeActionsProvider: () => new Disposable(),
+      registerCodeActionsProvider: (selector: DocumentFilter[], provider: Shown['codeActions'][number]['provider']) => {
+        shown.codeActions.push({ selector, provider });
+        return new Disposable();
+      },
     },
     commands: { registerCommand: () => new Disposable(), executeCommand: () => Promise.resolve(undefined) },
   };

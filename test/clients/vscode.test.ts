@@ -138,7 +138,7 @@ const listed = (diagnostics: Diagnostic[]) =>
     message: d.message,
   }));
 
-test('with no platlint in the workspace, the bundled server gives the diagnostics of an opened document and a hover', async () => {
+test('with no platlint in the workspace, the bundled server gives the diagnostics of an opened document, a hover and its quick fixes', async () => {
   const folder = mkdtempSync(join(dir, 'workspace-'));
   const { api, shown, open, extension } = loadExtension(folder, {});
   const context = { subscriptions: [], extensionPath };
@@ -166,6 +166,16 @@ test('with no platlint in the workspace, the bundled server gives the diagnostic
         '`egressSelections` of EgressSelectorConfiguration (apiserver.plat.io/v1beta1)',
     ]);
     expect(hover?.range && [hover.range.start.line, hover.range.start.character, hover.range.end.line, hover.range.end.character]).toEqual([2, 0, 2, 16]);
+    // the quick fixes for the unknown field, as VS Code asks for them (the light bulb on the diagnostic)
+    const unknown = diagnostics[1]!;
+    const actions = await shown.codeActions[0]!.provider.provideCodeActions(document, unknown.range, { diagnostics: [unknown], triggerKind: api.CodeActionTriggerKind.Invoke }, new api.CancellationTokenSource().token);
+    const uri = document.uri.toString();
+    expect(
+      actions?.map((a) => ({ title: a.title, kind: a.kind?.value, preferred: a.isPreferred, edits: [...(a.edit?.edits ?? [])].map(([u, e]) => [u, e.map((x) => [x.range.start.line, x.range.start.character, x.range.end.line, x.range.end.character, x.newText])]) })),
+    ).toEqual([
+      { title: 'Fix: replace with proxyProtocol', kind: 'quickfix', preferred: true, edits: [[uri, [[5, 6, 5, 18, 'proxyProtocol']]]] },
+      { title: 'Disable schema/unknown-field for this line', kind: 'quickfix', preferred: undefined, edits: [[uri, [[5, 0, 5, 0, '      # platlint-disable-next-line schema/unknown-field -- reason\n']]]] },
+    ]);
     expect(shown.messages).toEqual([]);
   } finally {
     await extension.deactivate();
