@@ -124,6 +124,19 @@ describe('action.yml', () => {
   });
 });
 
+describe('the README\'s workflow', () => {
+  it('uses the action with its inputs, and grants what the SARIF upload needs', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const at = readme.indexOf('<!-- github-action');
+    expect(at).toBeGreaterThan(0);
+    const workflow = parse(/^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(at))![1]!) as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    expect(workflow.permissions).toEqual({ contents: 'read', 'security-events': 'write' });
+    const steps = Object.values(workflow.jobs)[0]!.steps;
+    expect(steps.map((s) => s.uses)).toEqual(['actions/checkout@v4', 'PLACEHOLDER-OWNER/platlint@main']);
+    expect(Object.keys(steps[1]!.with!)).toEqual(Object.keys(ACTION.inputs));
+  });
+});
+
 describe('the lint step', () => {
   it('errors: annotations, the job summary, the SARIF file and its output; the step fails', () => {
     const dir = workspace({ 'config/authz.yaml': AUTHZ, 'config/clean.yaml': CLEAN, 'other/priority.yaml': PRIORITY, 'ci/platlint.yaml': 'rules:\n  document/unchecked-group: warn\n' });
