@@ -575,6 +575,21 @@ describe('the command line (built: npm run build)', () => {
     expect(gitlab(JSON.parse(readFileSync(join(dir, 'gl-code-quality-report.json'), 'utf8')))).toBe(true);
   });
 
+  it('PLATLINT_DOCS_URL points the links of the SARIF report and the job summary elsewhere', async () => {
+    const dir = scratch();
+    const summary = join(dir, 'summary.md');
+    writeFileSync(summary, '');
+    const env = { PLATLINT_DOCS_URL: 'https://example.com/fork/docs/rules.md', GITHUB_STEP_SUMMARY: summary };
+    const r = await platlint(['--format', 'github', '--format', 'sarif:out.sarif', 'config/authz.yaml'], { cwd: dir, env });
+    expect(r.code).toBe(1);
+    const rules = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')).runs[0].tool.driver.rules as { id: string; helpUri: string }[];
+    expect(rules.map((x) => [x.id, x.helpUri])).toEqual([
+      ['schema/unknown-field', 'https://example.com/fork/docs/rules.md#schemaunknown-field'],
+      ['authz/authorizer-name-unique', 'https://example.com/fork/docs/rules.md#authzauthorizer-name-unique'],
+    ]);
+    expect(readFileSync(summary, 'utf8')).toContain('| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](https://example.com/fork/docs/rules.md#schemaunknown-field) |');
+  });
+
   it('GITHUB_ACTIONS=true without --format prints annotations', async () => {
     const dir = scratch();
     const r = await platlint(['config/authz.yaml'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
