@@ -16,7 +16,7 @@ import { formatJunit } from '../src/report/junit.js';
 import { codeQualitySeverity, toCodeQuality } from '../src/report/gitlab.js';
 import { toSarif } from '../src/report/sarif.js';
 import { fingerprinter, repoPath } from '../src/report/ci-common.js';
-import { ruleDocsUrl } from '../src/report/rule-url.js';
+import { DOCS_BASE, REPOSITORY_URL, repositoryWebUrl, ruleDocsUrl } from '../src/report/rule-url.js';
 import { VERSION } from '../src/version.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
@@ -25,6 +25,8 @@ import { sarifValidator } from './helpers/sarif.js';
 const DATA = join(ROOT, 'test', 'data');
 const CWD = '/repo';
 const ctx: FormatContext = { cwd: CWD, color: 0, checked: 6, skipped: 1, dryRun: false, env: {} };
+/** Where rule links point: docs/rules.md in the repository package.json names (its owner a placeholder until published). */
+const DOCS = 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#';
 
 /** A made-up key (base64 of `secret-short-key`, 16 bytes where aescbc needs 32): it must never be printed. */
 const SECRET = 'c2VjcmV0LXNob3J0LWtleQ==';
@@ -218,13 +220,13 @@ describe('github', () => {
         '',
         '| Severity | File | Line | Rule | Message |',
         '| --- | --- | --- | --- | --- |',
-        '| error | <code>bin/blob.yaml</code> | 1:1 | [<code>input/binary</code>](https://platlint.invalid/docs/rules.md#inputbinary) | the file is binary (a NUL byte at offset 3) |',
-        '| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](https://platlint.invalid/docs/rules.md#schemaunknown-field) | unknown field `authorizer` in `authorizers[0]`; allowed fields: `type`, `name`, `webhook` |',
-        '| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](https://platlint.invalid/docs/rules.md#authzauthorizer-name-unique) | name `node` is already used by authorizers[0].name; authorizer names must be unique |',
-        '| error | <code>config/broken.yaml</code> | 4:1 | [<code>yaml/syntax</code>](https://platlint.invalid/docs/rules.md#yamlsyntax) | Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] |',
-        '| error | <code>config/encryption.yaml</code> | 10:23 | [<code>encryption/key-length</code>](https://platlint.invalid/docs/rules.md#encryptionkey-length) | the key decodes to 16 bytes; secretbox keys are 32 bytes |',
-        '| error | <code>odd/a,b:c &lt;&amp;&gt;.yaml</code> | 1:1 | [<code>input/encoding</code>](https://platlint.invalid/docs/rules.md#inputencoding) | 100% "bad" &lt;x&gt; &amp; y \\| z next: line, too |',
-        '| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](https://platlint.invalid/docs/rules.md#documentunchecked-group) | group `scheduling.plat.io` is not checked by platlint |',
+        `| error | <code>bin/blob.yaml</code> | 1:1 | [<code>input/binary</code>](${DOCS}inputbinary) | the file is binary (a NUL byte at offset 3) |`,
+        `| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](${DOCS}schemaunknown-field) | unknown field \`authorizer\` in \`authorizers[0]\`; allowed fields: \`type\`, \`name\`, \`webhook\` |`,
+        `| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](${DOCS}authzauthorizer-name-unique) | name \`node\` is already used by authorizers[0].name; authorizer names must be unique |`,
+        `| error | <code>config/broken.yaml</code> | 4:1 | [<code>yaml/syntax</code>](${DOCS}yamlsyntax) | Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] |`,
+        `| error | <code>config/encryption.yaml</code> | 10:23 | [<code>encryption/key-length</code>](${DOCS}encryptionkey-length) | the key decodes to 16 bytes; secretbox keys are 32 bytes |`,
+        `| error | <code>odd/a,b:c &lt;&amp;&gt;.yaml</code> | 1:1 | [<code>input/encoding</code>](${DOCS}inputencoding) | 100% "bad" &lt;x&gt; &amp; y \\| z next: line, too |`,
+        `| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](${DOCS}documentunchecked-group) | group \`scheduling.plat.io\` is not checked by platlint |`,
         '',
         '',
       ].join('\n'),
@@ -239,7 +241,7 @@ async function validateJunit(xml: string) {
 
 describe('junit', () => {
   const EXPECTED = `<?xml version="1.0" encoding="UTF-8"?>
-<testsuites name="platlint" tests="9" failures="4" errors="2" time="0">
+<testsuites name="platlint" tests="9" failures="3" errors="2" time="0">
   <testsuite name="bin/blob.yaml" tests="1" failures="0" errors="1" skipped="0" time="0" file="bin/blob.yaml">
     <testcase classname="bin/blob.yaml" name="input/binary bin/blob.yaml:1:1" time="0">
       <error type="input/binary" message="the file is binary (a NUL byte at offset 3)">bin/blob.yaml:1:1 error the file is binary (a NUL byte at offset 3) (input/binary)</error>
@@ -270,14 +272,14 @@ describe('junit', () => {
   <testsuite name="config/suppressed.yaml" tests="1" failures="0" errors="0" skipped="0" time="0" file="config/suppressed.yaml">
     <testcase classname="config/suppressed.yaml" name="config/suppressed.yaml clean document 1 of 1" time="0"/>
   </testsuite>
-  <testsuite name="other/priority.yaml" tests="1" failures="1" errors="0" skipped="0" time="0" file="other/priority.yaml">
+  <testsuite name="other/priority.yaml" tests="1" failures="0" errors="0" skipped="0" time="0" file="other/priority.yaml">
     <testcase classname="other/priority.yaml" name="document/unchecked-group other/priority.yaml:1:13" time="0">
-      <failure type="document/unchecked-group" message="group \`scheduling.plat.io\` is not checked by platlint">other/priority.yaml:1:13 warning group \`scheduling.plat.io\` is not checked by platlint (document/unchecked-group)</failure>
+      <system-out>other/priority.yaml:1:13 warning group \`scheduling.plat.io\` is not checked by platlint (document/unchecked-group)</system-out>
     </testcase>
   </testsuite>
 </testsuites>
 `;
-  it('one suite per file, a failing case per finding, an error per parse failure, a passing case per clean document', async () => {
+  it('one suite per file, a failing case per error, a passing case per warning (in system-out), an error per parse failure, a passing case per clean document', async () => {
     const xml = formatJunit(sample(), ctx);
     expect(xml).toBe(EXPECTED);
     const v = await validateJunit(xml);
@@ -377,11 +379,13 @@ describe('sarif', () => {
     delete log.runs[0]!.results[0]!.message;
     expect(sarifValidator()(log)).toBe(false);
   });
-  it('describes every rule: short and full description, help text and markdown, help URI, default level', () => {
-    const log = toSarif([], ctx);
+  it('describes the rules its results refer to, and only those: descriptions, help text and markdown, help URI, default level', () => {
+    const log = toSarif([...sample(), awkward()], ctx);
     const { driver } = log.runs[0]!.tool;
-    expect(driver).toMatchObject({ name: 'platlint', version: VERSION, semanticVersion: VERSION, informationUri: 'https://platlint.invalid/' });
-    expect(driver.rules.map((r) => r.id)).toEqual([...ALL_RULES.keys()]);
+    expect(driver).toMatchObject({ name: 'platlint', version: VERSION, semanticVersion: VERSION, informationUri: 'https://github.com/PLACEHOLDER-OWNER/platlint' });
+    // in the registry's order (engine findings by stage, then rule modules)
+    expect(driver.rules.map((r) => r.id)).toEqual(['input/binary', 'input/encoding', 'yaml/syntax', 'document/unchecked-group', 'schema/unknown-field', 'authz/authorizer-name-unique', 'encryption/key-length']);
+    expect(driver.rules.map((r) => r.id)).toEqual([...ALL_RULES.keys()].filter((id) => driver.rules.some((r) => r.id === id)));
     for (const r of driver.rules) {
       const meta = ALL_RULES.get(r.id)!;
       expect(r.shortDescription.text).toBe(meta.description);
@@ -397,17 +401,46 @@ describe('sarif', () => {
       shortDescription: { text: 'A field is not part of the kind.' },
       fullDescription: { text: 'A field is not part of the kind. The platform decodes configuration files strictly: an unknown field (often a typo) is an error.' },
       help: {
-        text: 'The platform decodes configuration files strictly: an unknown field (often a typo) is an error.\n\nFix: Remove the field or correct its name.\n\nDocumentation: https://platlint.invalid/docs/rules.md#schemaunknown-field',
-        markdown: expect.stringMatching(/^## schema\/unknown-field\n\nA field is not part of the kind\.\n[^]*\[Documentation\]\(https:\/\/platlint\.invalid\/docs\/rules\.md#schemaunknown-field\)\n$/),
+        text: `The platform decodes configuration files strictly: an unknown field (often a typo) is an error.\n\nFix: Remove the field or correct its name.\n\nDocumentation: ${DOCS}schemaunknown-field`,
+        markdown: expect.stringMatching(/^## schema\/unknown-field\n\nA field is not part of the kind\.\n[^]*\[Documentation\]\(https:\/\/github\.com\/PLACEHOLDER-OWNER\/platlint\/blob\/HEAD\/docs\/rules\.md#schemaunknown-field\)\n$/),
       },
-      helpUri: 'https://platlint.invalid/docs/rules.md#schemaunknown-field',
+      helpUri: `${DOCS}schemaunknown-field`,
       defaultConfiguration: { level: 'error' },
       properties: { tags: ['schema'], precision: 'very-high' },
     });
     // security-relevant rules are tagged so that GitHub lists them as security alerts
     expect(driver.rules.find((r) => r.id === 'encryption/key-length')!.properties).toEqual({ tags: ['encryption', 'security'], precision: 'very-high', 'security-severity': '7.0' });
-    expect(driver.rules.find((r) => r.id === 'security/no-admin-binding-to-broad-groups')!.properties).toEqual({ tags: ['security'], precision: 'very-high', 'security-severity': '4.0' });
-    expect(log.runs[0]!.invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: [] }]);
+    const broad = lintText('apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: b\nroleRef:\n  apiGroup: rbac.authorization.plat.io\n  kind: ClusterRole\n  name: cluster-admin\nsubjects:\n  - kind: Group\n    apiGroup: rbac.authorization.plat.io\n    name: system:authenticated\n', { filePath: `${CWD}/rbac.yaml` });
+    const broadRules = toSarif([broad], ctx).runs[0]!.tool.driver.rules;
+    expect(broadRules.map((r) => r.id)).toContain('security/no-admin-binding-to-broad-groups');
+    expect(broadRules.find((r) => r.id === 'security/no-admin-binding-to-broad-groups')!.properties).toEqual({ tags: ['security'], precision: 'very-high', 'security-severity': '4.0' });
+    expect(log.runs[0]!.invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: expect.any(Array) }]);
+  });
+  it('a run without findings describes no rule', () => {
+    const run = toSarif([lintText(TEXTS['config/clean.yaml']!, { filePath: `${CWD}/config/clean.yaml` })], ctx).runs[0]!;
+    expect(run.tool.driver.rules).toEqual([]);
+    expect(run.results).toEqual([]);
+    expect(run.invocations).toEqual([{ executionSuccessful: true, toolExecutionNotifications: [] }]);
+    const validate = sarifValidator();
+    expect(validate(JSON.parse(JSON.stringify(toSarif([], ctx)))), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  });
+  it('every ruleIndex, and every notification\'s rule index, points at the descriptor of its rule', () => {
+    const run = toSarif([...sample(), awkward()], ctx).runs[0]!;
+    const rules = run.tool.driver.rules;
+    expect(run.results.length).toBe(8);
+    for (const r of run.results) expect(rules[r.ruleIndex]!.id).toBe(r.ruleId);
+    for (const n of run.invocations[0]!.toolExecutionNotifications) expect(rules[n.associatedRule.index]!.id).toBe(n.associatedRule.id);
+    // each descriptor is referred to (no rule without a result)
+    expect(new Set(run.results.map((r) => r.ruleIndex)).size).toBe(rules.length);
+  });
+  it('PLATLINT_DOCS_URL points the links at another copy of docs/rules.md', () => {
+    const env = { PLATLINT_DOCS_URL: 'https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md' };
+    const rule = toSarif(sample(), { ...ctx, env }).runs[0]!.tool.driver.rules.find((r) => r.id === 'yaml/syntax')!;
+    expect(rule.helpUri).toBe('https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md#yamlsyntax');
+    expect(rule.help.text).toContain('Documentation: https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md#yamlsyntax');
+    expect(stepSummary(sample(), { ...ctx, env })).toContain('[<code>yaml/syntax</code>](https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md#yamlsyntax)');
+    // empty: the default
+    expect(stepSummary(sample(), { ...ctx, env: { PLATLINT_DOCS_URL: '' } })).toContain(`(${DOCS}yamlsyntax)`);
   });
   it('every result: rule id and index, level, message, a repo-relative location with a full region, fingerprints', () => {
     const run = toSarif(sample(), ctx).runs[0]!;
@@ -472,6 +505,29 @@ describe('the version', () => {
   });
 });
 
+describe('the documentation links', () => {
+  it('go to docs/rules.md of the repository package.json names', () => {
+    expect(REPOSITORY_URL).toBe(repositoryWebUrl(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).repository));
+    expect(DOCS_BASE).toBe(`${REPOSITORY_URL}/blob/HEAD/docs/rules.md`);
+    expect(ruleDocsUrl('schema/unknown-field')).toBe(`${DOCS}schemaunknown-field`);
+    // every rule's anchor is the id of its heading in docs/rules.md
+    const headings = new Set([...readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8').matchAll(/^## (\S+)$/gm)].map((m) => m[1]!));
+    for (const id of ALL_RULES.keys()) expect(headings.has(id), id).toBe(true);
+  });
+  it('repositoryWebUrl reads the forms package.json allows', () => {
+    expect(repositoryWebUrl({ type: 'git', url: 'git+https://github.com/acme/platlint.git' })).toBe('https://github.com/acme/platlint');
+    expect(repositoryWebUrl('https://github.com/acme/platlint/')).toBe('https://github.com/acme/platlint');
+    expect(repositoryWebUrl('github:acme/platlint')).toBe('https://github.com/acme/platlint');
+    expect(repositoryWebUrl('acme/platlint')).toBe('https://github.com/acme/platlint');
+    expect(repositoryWebUrl('gitlab:acme/platlint')).toBe('https://gitlab.com/acme/platlint');
+    expect(repositoryWebUrl('git@github.com:acme/platlint.git')).toBe('https://github.com/acme/platlint');
+    expect(repositoryWebUrl('git://github.com/acme/platlint.git')).toBe('https://github.com/acme/platlint');
+    expect(repositoryWebUrl(undefined)).toBeUndefined();
+    expect(repositoryWebUrl({ type: 'git' })).toBeUndefined();
+    expect(repositoryWebUrl('not a url')).toBeUndefined();
+  });
+});
+
 describe('the command line (built: npm run build)', () => {
   const scratch = () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-formats-'));
@@ -517,6 +573,21 @@ describe('the command line (built: npm run build)', () => {
     expect(readFileSync(join(dir, 'out.xml'), 'utf8')).toContain('<testsuites name="platlint" tests="7" failures="3" errors="1" time="0">');
     const gitlab = gitlabValidator();
     expect(gitlab(JSON.parse(readFileSync(join(dir, 'gl-code-quality-report.json'), 'utf8')))).toBe(true);
+  });
+
+  it('PLATLINT_DOCS_URL points the links of the SARIF report and the job summary elsewhere', async () => {
+    const dir = scratch();
+    const summary = join(dir, 'summary.md');
+    writeFileSync(summary, '');
+    const env = { PLATLINT_DOCS_URL: 'https://example.com/fork/docs/rules.md', GITHUB_STEP_SUMMARY: summary };
+    const r = await platlint(['--format', 'github', '--format', 'sarif:out.sarif', 'config/authz.yaml'], { cwd: dir, env });
+    expect(r.code).toBe(1);
+    const rules = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')).runs[0].tool.driver.rules as { id: string; helpUri: string }[];
+    expect(rules.map((x) => [x.id, x.helpUri])).toEqual([
+      ['schema/unknown-field', 'https://example.com/fork/docs/rules.md#schemaunknown-field'],
+      ['authz/authorizer-name-unique', 'https://example.com/fork/docs/rules.md#authzauthorizer-name-unique'],
+    ]);
+    expect(readFileSync(summary, 'utf8')).toContain('| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](https://example.com/fork/docs/rules.md#schemaunknown-field) |');
   });
 
   it('GITHUB_ACTIONS=true without --format prints annotations', async () => {

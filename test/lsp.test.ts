@@ -39,7 +39,7 @@ const pos = (line: number, character: number) => ({ line, character });
 const description = (file: string, definition: string, property: string): string =>
   JSON.parse(readFileSync(join(ROOT, 'schemas', '_shared', file), 'utf8')).definitions[definition].properties[property].description;
 const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: pos(l1, c1), end: pos(l2, c2) });
-const DOCS = 'https://platlint.invalid/docs/rules.md#';
+const DOCS = 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#';
 
 const EGRESS = `apiVersion: apiserver.plat.io/v1beta1
 kind: EgressSelectorConfiguration

@@ -1,7 +1,7 @@
 import type { LintResult } from '../lint/lint.js';
 import type { FormatContext } from './context.js';
 import { documentCounts, findings, plural, type Finding } from './ci-common.js';
-import { ruleDocsUrl } from './rule-url.js';
+import { docsBase, ruleDocsUrl } from './rule-url.js';
 import { utf8Length } from '../services/utf8-length.js';
 import { ALL_RULES } from '../check/registry.js';
 
@@ -79,9 +79,11 @@ function code(s: string): string {
 
 /**
  * The job summary (appended to `$GITHUB_STEP_SUMMARY`): a heading, the counts, and a Markdown table of every
- * finding (errors first) with a link to its rule's documentation; cut with a note before GitHub's 1 MiB cap.
+ * finding (errors first) with a link to its rule's documentation (under `PLATLINT_DOCS_URL` when `ctx.env` sets
+ * it); cut with a note before GitHub's 1 MiB cap.
  */
-export function stepSummary(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'checked' | 'skipped'>): string {
+export function stepSummary(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'checked' | 'skipped'> & Partial<Pick<FormatContext, 'env'>>): string {
+  const base = docsBase(ctx.env);
   const all = findings(results, ctx.cwd);
   const errors = all.filter((f) => f.d.severity === 'error');
   const warnings = all.filter((f) => f.d.severity !== 'error');
@@ -91,7 +93,7 @@ export function stepSummary(results: readonly LintResult[], ctx: Pick<FormatCont
   let shown = 0;
   let bytes = utf8Length(out);
   for (const { path, d } of [...errors, ...warnings]) {
-    const row = `| ${d.severity} | ${code(path)} | ${d.line}:${d.column} | ${ALL_RULES.has(d.ruleId) ? `[${code(d.ruleId)}](${ruleDocsUrl(d.ruleId)})` : code(d.ruleId)} | ${escapeCell(d.message)} |\n`;
+    const row = `| ${d.severity} | ${code(path)} | ${d.line}:${d.column} | ${ALL_RULES.has(d.ruleId) ? `[${code(d.ruleId)}](${ruleDocsUrl(d.ruleId, base)})` : code(d.ruleId)} | ${escapeCell(d.message)} |\n`;
     const rowBytes = utf8Length(row);
     if (bytes + rowBytes > SUMMARY_LIMIT) break;
     out += row;

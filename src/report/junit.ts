@@ -29,7 +29,7 @@ interface Suite {
   errors: number;
 }
 
-/** One test suite per file: a failing case per finding, a passing case per clean document. */
+/** One test suite per file: a failing case per error, a passing case per warning and per clean document. */
 function suite(result: LintResult, cwd: string): Suite | undefined {
   const path = repoPath(result.filePath, cwd);
   const sorted = result.diagnostics.map((d) => ({ path, result, d })).sort(byPosition);
@@ -45,16 +45,19 @@ function suite(result: LintResult, cwd: string): Suite | undefined {
     const seen = names.get(name) ?? 0;
     names.set(name, seen + 1);
     if (seen > 0) name += ` (${seen + 1})`;
-    // parse errors (a file that cannot be read or parsed) are errors, findings are failures
-    const element = d.fatal ? 'error' : 'failure';
-    if (d.fatal) errors++;
-    else failures++;
-    const body = `${path}:${d.line}:${d.column} ${d.severity} ${d.message} (${d.ruleId})`;
-    cases.push(
-      `    <testcase classname="${attr(path)}" name="${attr(name)}" time="0">\n` +
-        `      <${element} type="${attr(d.ruleId)}" message="${attr(d.message)}">${escapeXml(body)}</${element}>\n` +
-        `    </testcase>\n`,
-    );
+    // parse errors (a file that cannot be read or parsed) are errors and other errors failures; a warning does
+    // not fail the run (unless --max-warnings), so its case passes with the warning in its output
+    const body = escapeXml(`${path}:${d.line}:${d.column} ${d.severity} ${d.message} (${d.ruleId})`);
+    let inner: string;
+    if (d.fatal || d.severity === 'error') {
+      const element = d.fatal ? 'error' : 'failure';
+      if (d.fatal) errors++;
+      else failures++;
+      inner = `<${element} type="${attr(d.ruleId)}" message="${attr(d.message)}">${body}</${element}>`;
+    } else {
+      inner = `<system-out>${body}</system-out>`;
+    }
+    cases.push(`    <testcase classname="${attr(path)}" name="${attr(name)}" time="0">\n      ${inner}\n    </testcase>\n`);
   }
   // checked documents with findings (findings of checked documents carry their kind; suppressed ones do not
   // count); every other checked document passed
@@ -68,9 +71,10 @@ function suite(result: LintResult, cwd: string): Suite | undefined {
 
 /**
  * JUnit XML as Jenkins (xunit's junit-10.xsd) and GitLab (`artifacts: reports: junit`) read it: one
- * `testsuite` per file, one failing `testcase` per finding (unique names: rule, path, line and column), an
- * `error` for a file that cannot be parsed, and one passing case per clean document so that the totals
- * mean something. Files with no plat document and no finding are left out.
+ * `testsuite` per file, one `testcase` per finding (unique names: rule, path, line and column) that fails for
+ * an error and passes for a warning (the warning in its `system-out`: a warning fails the run only past
+ * `--max-warnings`, so it does not fail the report), an `error` for a file that cannot be parsed, and one
+ * passing case per clean document so that the totals mean something. Files with no plat document and no finding are left out.
  */
 export function formatJunit(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd'>): string {
   const suites = results.map((r) => suite(r, ctx.cwd)).filter((s): s is Suite => s !== undefined).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

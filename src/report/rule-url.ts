@@ -1,19 +1,56 @@
 /**
- * Where a rule's documentation lives. The project has no public home yet: the base is a placeholder that
- * every link goes through (SARIF `helpUri`, the GitHub step summary, the language server's
- * `codeDescription.href`), so changing it here changes them all.
+ * Where a rule's documentation lives: its heading in docs/rules.md of platlint's repository. Every link goes
+ * through here (SARIF `helpUri`, the GitHub step summary, the language server's `codeDescription.href`, the
+ * browser bundle's rule list), so changing the repository changes them all.
  */
-export const DOCS_BASE = 'https://platlint.invalid/docs/rules.md';
+
+/**
+ * The repository's web address: package.json's `repository` as `repositoryWebUrl` reads it (test/formats.test.ts
+ * checks that the two agree, as it does for the version). The owner is a placeholder until the project is
+ * published: change package.json and this together.
+ */
+export const REPOSITORY_URL = 'https://github.com/PLACEHOLDER-OWNER/platlint';
+
+/**
+ * A repository's web address from package.json's `repository` (a string such as `github:owner/name`,
+ * `owner/name` or a git URL, or `{ type, url }`): `https://host/owner/name`, without `git+`, `.git` or a
+ * trailing slash. Undefined for a value it cannot read.
+ */
+export function repositoryWebUrl(repository: unknown): string | undefined {
+  const raw = typeof repository === 'string' ? repository : typeof repository === 'object' && repository !== null ? (repository as { url?: unknown }).url : undefined;
+  if (typeof raw !== 'string') return undefined;
+  const shortcut = /^(?:(github|gitlab|bitbucket):)?([\w.-]+)\/([\w.-]+)$/.exec(raw);
+  if (shortcut) {
+    const host = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' }[shortcut[1] ?? 'github'];
+    return `https://${host}/${shortcut[2]}/${shortcut[3]!.replace(/\.git$/, '')}`;
+  }
+  const scp = /^(?:ssh:\/\/)?git@([^:/]+)[:/](.+)$/.exec(raw);
+  const url = scp ? `https://${scp[1]}/${scp[2]}` : raw.replace(/^git\+/, '').replace(/^git:\/\//, 'https://');
+  if (!/^https?:\/\/[^/]+\/[^/]+\/[^/]+/.test(url)) return undefined;
+  return url.replace(/\/+$/, '').replace(/\.git$/, '');
+}
+
+/** The page every rule has its heading in: docs/rules.md on the repository's default branch. */
+export const DOCS_BASE = `${REPOSITORY_URL}/blob/HEAD/docs/rules.md`;
+
+/** The environment variable that points the links elsewhere (a fork, a pinned tag): the URL of a copy of docs/rules.md. */
+export const DOCS_URL_ENV = 'PLATLINT_DOCS_URL';
 
 /** The tool's home page (SARIF `informationUri`). */
-export const HOME_URL = 'https://platlint.invalid/';
+export const HOME_URL = REPOSITORY_URL;
+
+/** The base rule links are made of: `PLATLINT_DOCS_URL` when the environment sets it, else `DOCS_BASE`. */
+export function docsBase(env: Readonly<Record<string, string | undefined>> | undefined): string {
+  const set = env?.[DOCS_URL_ENV]?.trim();
+  return set ? set.replace(/#.*$/, '') : DOCS_BASE;
+}
 
 /** The anchor of a rule's heading in docs/rules.md (`## schema/unknown-field` → `schemaunknown-field`, as src/check/rule-docs.ts links it). */
 export function ruleAnchor(ruleId: string): string {
   return ruleId.replace(/[^a-z0-9-]/g, '');
 }
 
-/** The URL of a rule's documentation: its anchor in docs/rules.md. */
-export function ruleDocsUrl(ruleId: string): string {
-  return `${DOCS_BASE}#${ruleAnchor(ruleId)}`;
+/** The URL of a rule's documentation: its anchor in docs/rules.md (under `base`, by default the repository's). */
+export function ruleDocsUrl(ruleId: string, base: string = DOCS_BASE): string {
+  return `${base}#${ruleAnchor(ruleId)}`;
 }

@@ -6,7 +6,7 @@ import { ALL_RULES } from '../check/registry.js';
 import { VERSION } from '../version.js';
 import type { FormatContext } from './context.js';
 import { byPosition, findings, fingerprinter, isRepoRelative, isSecurityRule, repoPath } from './ci-common.js';
-import { HOME_URL, ruleDocsUrl } from './rule-url.js';
+import { HOME_URL, docsBase, ruleDocsUrl } from './rule-url.js';
 import { host } from '../services/host.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -96,7 +96,7 @@ function ruleName(id: string): string {
     .join('');
 }
 
-function ruleDescriptor(id: string, meta: RuleMeta, policyKinds?: string): SarifRule {
+function ruleDescriptor(id: string, meta: RuleMeta, base: string, policyKinds?: string): SarifRule {
   // a policy of the configuration has no page in platlint's documentation: its help is its own description
   const docs = policyKinds === undefined;
   return {
@@ -105,10 +105,10 @@ function ruleDescriptor(id: string, meta: RuleMeta, policyKinds?: string): Sarif
     shortDescription: { text: meta.description },
     fullDescription: { text: `${meta.description} ${meta.docs.rationale}` },
     help: {
-      text: `${meta.docs.rationale}\n\nFix: ${meta.docs.remediation}${docs ? `\n\nDocumentation: ${ruleDocsUrl(id)}` : ''}`,
-      markdown: `${explainRule(id, meta, policyKinds)}${docs ? `\n[Documentation](${ruleDocsUrl(id)})` : ''}\n`,
+      text: `${meta.docs.rationale}\n\nFix: ${meta.docs.remediation}${docs ? `\n\nDocumentation: ${ruleDocsUrl(id, base)}` : ''}`,
+      markdown: `${explainRule(id, meta, policyKinds)}${docs ? `\n[Documentation](${ruleDocsUrl(id, base)})` : ''}\n`,
     },
-    ...(docs ? { helpUri: ruleDocsUrl(id) } : {}),
+    ...(docs ? { helpUri: ruleDocsUrl(id, base) } : {}),
     defaultConfiguration: { level: meta.severity === 'error' ? 'error' : 'warning', ...(meta.defaultOff ? { enabled: false as const } : {}) },
     properties: {
       tags: [...new Set([id.split('/')[0]!, ...(isSecurityRule(id) ? ['security'] : [])])],
@@ -120,13 +120,32 @@ function ruleDescriptor(id: string, meta: RuleMeta, policyKinds?: string): Sarif
 }
 
 /** Rules outside the registry (none today) still get a descriptor, so every result has a `ruleIndex`. */
-function unknownDescriptor(id: string): SarifRule {
+function unknownDescriptor(id: string, base: string): SarifRule {
   return ruleDescriptor(id, {
     description: `The ${id} check.`,
     severity: 'error',
     status: 'stable',
     docs: { rationale: `Reported by ${id}.`, remediation: 'See the message.', spec: '' },
-  } as RuleMeta);
+  } as RuleMeta, base);
+}
+
+/**
+ * The descriptors of the rules a run's results refer to, and each one's index among them (a result's
+ * `ruleIndex`): the registry's rules in its order, then the configuration's policies, then any other id.
+ * Only these: describing all of platlint's rules made a log of a few findings hundreds of kilobytes.
+ */
+function referencedRules(ids: ReadonlySet<string>, policies: NonNullable<FormatContext['policies']>, base: string): { rules: SarifRule[]; index: Map<string, number> } {
+  const rules: SarifRule[] = [];
+  const index = new Map<string, number>();
+  const add = (id: string, descriptor: () => SarifRule) => {
+    if (!ids.has(id) || index.has(id)) return;
+    index.set(id, rules.length);
+    rules.push(descriptor());
+  };
+  for (const [id, meta] of ALL_RULES) add(id, () => ruleDescriptor(id, meta, base));
+  for (const p of policies) add(p.id, () => ruleDescriptor(p.id, p.meta, base, p.kinds));
+  for (const id of [...ids].sort()) add(id, () => unknownDescriptor(id, base));
+  return { rules, index };
 }
 
 /** A repository-relative path as a URI reference (each segment percent-encoded); an absolute path as a file URI. */
@@ -155,33 +174,14 @@ function levelOf(d: LocatedDiagnostic): Level {
 }
 
 /**
- * The SARIF 2.1.0 log of a run, as GitHub code scanning ingests it: every rule of the registry with its
- * descriptions, help and documentation link; every finding with a full region, related locations, a stable
- * fingerprint (`platlint/v1`) and its fix; suppressed findings kept with `suppressions` (`inSource` for a
- * comment, `external` for the baseline); files that cannot be read or parsed also reported as tool
- * execution notifications.
+ * The SARIF 2.1.0 log of a run, as GitHub code scanning ingests it: the rules its results refer to (in the
+ * registry's order, then the configuration's policies) with their descriptions, help and documentation link;
+ * every finding with a full region, related locations, a stable fingerprint (`platlint/v1`) and its fix;
+ * suppressed findings kept with `suppressions` (`inSource` for a comment, `external` for the baseline); files
+ * that cannot be read or parsed also reported as tool execution notifications. Links go to `PLATLINT_DOCS_URL`
+ * when `ctx.env` sets it.
  */
-export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'policies'>): SarifLog {
-  const rules: SarifRule[] = [];
-  const index = new Map<string, number>();
-  for (const [id, meta] of ALL_RULES) {
-    index.set(id, rules.length);
-    rules.push(ruleDescriptor(id, meta));
-  }
-  for (const p of ctx.policies ?? []) {
-    if (index.has(p.id)) continue;
-    index.set(p.id, rules.length);
-    rules.push(ruleDescriptor(p.id, p.meta, p.kinds));
-  }
-  const ruleIndex = (id: string) => {
-    let i = index.get(id);
-    if (i === undefined) {
-      i = rules.length;
-      index.set(id, i);
-      rules.push(unknownDescriptor(id));
-    }
-    return i;
-  };
+export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'policies'> & Partial<Pick<FormatContext, 'env'>>): SarifLog {
   const fingerprint = fingerprinter();
   const sarifResults: SarifResult[] = [];
   const notifications: SarifRun['invocations'][number]['toolExecutionNotifications'] = [];
@@ -192,6 +192,8 @@ export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext,
       return result.suppressed.map((d) => ({ path, result, d: d as LocatedDiagnostic, justification: d.justification as string | undefined, baseline: d.baseline }));
     }),
   ].sort(byPosition);
+  const { rules, index } = referencedRules(new Set(all.map((f) => f.d.ruleId)), ctx.policies ?? [], docsBase(ctx.env));
+  const ruleIndex = (id: string) => index.get(id)!;
   for (const { path, d, justification, baseline } of all) {
     const artifact = artifactLocation(path);
     const location = { physicalLocation: { artifactLocation: artifact, region: region(d) } };
@@ -252,6 +254,6 @@ function fixOf(d: LocatedDiagnostic, fix: Fix, artifact: { uri: string; uriBaseI
   };
 }
 
-export function formatSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'policies'>): string {
+export function formatSarif(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd' | 'policies'> & Partial<Pick<FormatContext, 'env'>>): string {
   return JSON.stringify(toSarif(results, ctx), null, 2) + '\n';
 }
