@@ -48,7 +48,7 @@ describe('exit codes', () => {
     expect((await platlint(['-c', config, '--max-warnings', '1', f])).code).toBe(0);
     const over = await platlint(['-c', config, '--max-warnings', '0', f]);
     expect(over.code).toBe(1);
-    expect(over.stderr).toBe('platlint: 1 warnings exceed the maximum of 0 (--max-warnings)\n');
+    expect(over.stderr).toBe('platlint: 1 warning exceeds the maximum of 0 (--max-warnings)\n');
   });
 });
 

@@ -471,7 +471,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   }
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
-    io.stderr(`platlint: ${warnings} warnings exceed the maximum of ${maxWarnings} (--max-warnings)\n`);
+    const over = warnings === 1 ? '1 warning exceeds' : `${warnings} warnings exceed`;
+    io.stderr(`platlint: ${over} the maximum of ${maxWarnings} (--max-warnings)\n`);
     return 1;
   }
   return 0;

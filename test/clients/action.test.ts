@@ -197,7 +197,7 @@ describe('the lint step', () => {
     expect(r.output).toBe('');
     // args: --max-warnings 0 makes the warning fail the step
     const strict = lintStep(dir, { args: ' --max-warnings  0 ' });
-    expect(strict.stderr).toBe('platlint --format github --max-warnings 0 .\nplatlint: 1 warnings exceed the maximum of 0 (--max-warnings)\n');
+    expect(strict.stderr).toBe('platlint --format github --max-warnings 0 .\nplatlint: 1 warning exceeds the maximum of 0 (--max-warnings)\n');
     expect(strict.code).toBe(1);
   });
 
