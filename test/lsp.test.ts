@@ -281,6 +281,28 @@ describe('language server', () => {
     expect(c.stderr.join('')).toBe('');
   });
 
+  test('initializationOptions.configFile (relative to the workspace) is the configuration of every document, instead of the nearest one', async () => {
+    const project = join(dir, 'named-config');
+    mkdirSync(join(project, 'sub'), { recursive: true });
+    // the nearest configuration turns off a rule the named one keeps, and the named one turns off another
+    writeFileSync(join(project, 'sub', 'platlint.config.yaml'), 'rules:\n  egress/selection-name-unique: "off"\n');
+    writeFileSync(join(dir, 'ci.platlint.yaml'), 'rules:\n  egress/master-deprecated: "off"\n');
+    const codes = async (c: LspClient) => {
+      const uri = pathToFileURL(join(project, 'sub', 'egress.yaml')).href;
+      await c.open(uri, EGRESS, 1);
+      return (await c.diagnostics(uri, (q) => q.version === 1)).diagnostics.map((d) => d.code);
+    };
+    const all = egressDiagnostics('').map((d) => d.code);
+    expect(all).toContain('egress/master-deprecated');
+    expect(all).toContain('egress/selection-name-unique');
+    expect(await codes(await started())).toEqual(all.filter((c) => c !== 'egress/selection-name-unique'));
+    expect(await codes(await started({ configFile: 'ci.platlint.yaml' }))).toEqual(all.filter((c) => c !== 'egress/master-deprecated'));
+    // a named file that does not exist: the defaults, and the reason said in a message and in the document
+    const missing = await started({ configFile: 'nowhere.yaml' });
+    expect(await codes(missing)).toEqual(['config/invalid', ...all]);
+    expect(missing.messages.map((m) => m.message)).toEqual([expect.stringMatching(/^platlint: cannot read configuration file .*nowhere\.yaml: ENOENT .*; using the default configuration$/)]);
+  });
+
   test('a document over the size limit gets one input/too-large diagnostic instead of a lint (maxFileSize of the configuration)', async () => {
     const project = join(dir, 'size');
     mkdirSync(project, { recursive: true });

@@ -169,6 +169,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   let watch = false;
   let snippets = false;
   let rootPath: string | undefined;
+  /** initializationOptions.configFile: the one configuration of every document (instead of the nearest platlint.config.yaml). */
+  let configFile: string | undefined;
   const cwd = options.cwd ?? process.cwd();
   options.signal?.addEventListener('abort', () => {
     shutDown = true;
@@ -176,10 +178,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   });
 
   function load(dir: string): LoadedConfig {
-    const file = findConfig(dir);
+    const file = configFile ?? findConfig(dir);
     const stamp = file ? stampOf(file) : undefined;
     try {
-      return { id: ++configIds, config: resolveConfig(dir), ...(file ? { file } : {}), ...(stamp ? { stamp } : {}) };
+      return { id: ++configIds, config: resolveConfig(dir, file), ...(file ? { file } : {}), ...(stamp ? { stamp } : {}) };
     } catch (err) {
       // a broken configuration: lint with the defaults, say why once in a message and in every document
       if (!(err instanceof ConfigError)) throw err;
@@ -204,7 +206,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const dir = filePath ? dirname(filePath) : (rootPath ?? cwd);
     let loaded = configs.get(dir);
     // a file created where none was found: without a watcher, look again (one stat per folder up to the root)
-    const created = !watch && loaded !== undefined && !loaded.file && findConfig(dir) !== undefined;
+    const created = !watch && configFile === undefined && loaded !== undefined && !loaded.file && findConfig(dir) !== undefined;
     if (loaded && (created || (loaded.file && stampOf(loaded.file) !== loaded.stamp))) {
       if (loaded.file) reported.delete(loaded.file);
       configs.clear();
@@ -466,7 +468,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
-    const init = (params.initializationOptions ?? {}) as { diagnostics?: unknown };
+    const init = (params.initializationOptions ?? {}) as { diagnostics?: unknown; configFile?: unknown };
     // pull diagnostics when the client asks for them (LSP 3.17), unless told to push; never both (editors would show them twice)
     pull = init.diagnostics !== 'push' && !!params.capabilities.textDocument?.diagnostic;
     refreshable = !!params.capabilities.workspace?.diagnostics?.refreshSupport;
@@ -474,6 +476,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     snippets = !!params.capabilities.textDocument?.completion?.completionItem?.snippetSupport;
     const root = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
     rootPath = root ? filePathOf(root) : undefined;
+    // a configuration named by the client (relative to the workspace's root)
+    if (typeof init.configFile === 'string' && init.configFile !== '') configFile = isAbsolute(init.configFile) ? init.configFile : join(rootPath ?? cwd, init.configFile);
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
