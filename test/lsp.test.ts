@@ -281,6 +281,15 @@ describe('language server', () => {
     expect(c.stderr.join('')).toBe('');
   });
 
+  test('PLATLINT_DOCS_URL in the server\'s environment moves the rules\' documentation links, as in the CLI\'s reports', async () => {
+    const c = await started({}, {}, { PLATLINT_DOCS_URL: 'https://docs.example.test/platlint/v1/rules.md' });
+    const uri = uriOf('docs-url.yaml');
+    await c.open(uri, EGRESS, 1);
+    const hrefs = (await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.codeDescription?.href);
+    expect(hrefs).toEqual(egressDiagnostics(uri).map((d) => d.codeDescription?.href.replace(DOCS, 'https://docs.example.test/platlint/v1/rules.md#')));
+    expect(hrefs[0]).toMatch(/^https:\/\/docs\.example\.test\/platlint\/v1\/rules\.md#/);
+  });
+
   test('initializationOptions.configFile (relative to the workspace) is the configuration of every document, instead of the nearest one', async () => {
     const project = join(dir, 'named-config');
     mkdirSync(join(project, 'sub'), { recursive: true });

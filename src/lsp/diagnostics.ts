@@ -7,7 +7,7 @@ import type { BaselineTextProblem, EditorBaselineProblem } from '../files/baseli
 import type { ConfigError } from '../config/config.js';
 import { fileLevelResult, internalError, type LintResult } from '../lint/lint.js';
 import { ALL_RULES } from '../check/registry.js';
-import { ruleDocsUrl } from '../report/rule-url.js';
+import { docsBase, ruleDocsUrl } from '../report/rule-url.js';
 import type { Range } from '../finding.js';
 
 // The protocol's numbers, written here rather than imported: this module runs in the lint thread too
@@ -47,7 +47,8 @@ export function toLspDiagnostics(document: TextDocument, result: LintResult): Ls
       source: 'platlint',
       message: d.message,
     };
-    if (ALL_RULES.has(d.ruleId)) out.codeDescription = { href: ruleDocsUrl(d.ruleId) };
+    // PLATLINT_DOCS_URL of the server's environment (the lint thread's: the server passes it on) moves the links, as in the CLI's reports
+    if (ALL_RULES.has(d.ruleId)) out.codeDescription = { href: ruleDocsUrl(d.ruleId, docsBase(process.env)) };
     if (DEPRECATED.has(d.ruleId)) out.tags = [DEPRECATED_TAG];
     if (related.length > 0) out.relatedInformation = related;
     if (data.fix || data.fatal) out.data = data;
