@@ -8,9 +8,11 @@
 // `prepare` could never run, yet npm 11 lists a `prepare` script of a package installed from a tarball or from
 // git among the "install scripts not yet covered by allowScripts" (a warning on every install).
 // A git dependency is packed without prepack: npm (pacote) clones the repository into a folder of its own, runs
-// `npm install` there, which runs `prepare` with _PACOTE_NO_PREPARE_ in the environment, then packs that folder.
-// `prepare` then takes itself out of that folder's package.json after building; the folder is npm's, thrown away
-// once packed. In a checkout of platlint, package.json is never changed but during `npm pack`.
+// `npm install` there, which runs `prepare` with _PACOTE_NO_PREPARE_ in the environment, then runs `prepare` once
+// more and packs the folder. After building, `prepare` takes itself out of that folder's package.json (the folder
+// is npm's, thrown away once packed), so that npm does not build a second time. npm still names the `prepare`
+// script of a git dependency in its allowScripts warning: it reads the manifest before the preparation, and the
+// script does run on that install. In a checkout of platlint, package.json is changed only during `npm pack`.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
