@@ -1,6 +1,6 @@
 // npm run build: generated validators, then one esbuild bundle per entry point, then type declarations.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -105,8 +105,22 @@ if (builtinImports.length > 0) {
 // The CEL library is its own CommonJS file, required on first use (src/services/cel.ts): a run over files
 // without CEL expressions never loads it.
 await build({ entryPoints: [join(root, 'node_modules/@marcbachmann/cel-js/lib/index.js')], outfile: join(root, 'dist/cel-js.cjs'), bundle: true, platform: 'node', format: 'cjs', target: 'node20', minify: true, legalComments: 'none', logLevel: 'warning' });
-// The validator modules stay separate files, loaded on demand by both bundles.
-cpSync(join(root, 'src/generated/validators'), join(root, 'dist/validators'), { recursive: true });
+// The validator modules stay separate files, loaded on demand by both bundles. Each is bundled on its own so
+// that the Ajv runtime helpers the standalone code requires (ajv/dist/runtime/ucs2length) are inside it: an
+// installed platlint then loads no Ajv (package.json lists only what the built programs load at run time).
+const validatorsDir = join(root, 'src/generated/validators');
+await build({
+  entryPoints: readdirSync(validatorsDir).filter((f) => f.endsWith('.cjs')).map((f) => join(validatorsDir, f)),
+  outdir: join(root, 'dist/validators'),
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 cpSync(join(root, 'src/generated/kind-types.json'), join(root, 'dist/kind-types.json'));
 
 execFileSync(node, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });

@@ -219,7 +219,7 @@ describe('pre-commit hooks (real pre-commit)', () => {
     it('the installed package holds the built output and no path of the machine it was built on', () => {
       const pkg = installedPackage();
       const top = readdirSync(pkg).filter((n) => n !== 'node_modules').sort();
-      expect(top).toEqual(['README.md', 'bin', 'dist', 'package.json', 'schemas']);
+      expect(top).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'schemas']);
       for (const file of ['bin/platlint.js', 'dist/cli.cjs', 'dist/cel-js.cjs', 'dist/lib/index.js', 'dist/types/src/index.d.ts']) {
         expect(existsSync(join(pkg, file)), file).toBe(true);
       }
