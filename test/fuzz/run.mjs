@@ -36,7 +36,7 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'platlint-fuzz-'));
   cpSync(join(root, 'dist', 'validators'), join(work, 'validators'), { recursive: true });
   cpSync(join(root, 'dist', 'cel-js.cjs'), join(work, 'cel-js.cjs'));
-  // the validators require Ajv's runtime: the repository's packages, through a link
+  // the packages the bundle loads on first use (minimatch, through the Node.js host): the repository's, through a link
   symlinkSync(join(root, 'node_modules'), join(work, 'node_modules'), 'dir');
   const bundle = join(work, 'fuzz', 'core.mjs');
   const { build } = await import('esbuild');
