@@ -289,11 +289,13 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   // read (src/parse/reading.ts), then checked: identification, schema and rules by path (a command's payload is
   // read as YAML whatever it starts with)
   const reading = (options.reader ?? read)(source, { ...(options.kind ? { payload: true } : {}), ...(options.lineCache ? { lineCache: options.lineCache } : {}) });
+  // a text the line reader read is checked now, its policies left to the batch; one the composer reads is
+  // composed and checked in the second step (its composed documents are not held while the batch waits)
   const file: { failure?: unknown } = {};
-  const checks = checkDocuments(reading, config, options.kind, batch && { batch, file });
+  const checks = reading.reader === 'lines' ? checkDocuments(reading, config, options.kind, batch && { batch, file }) : undefined;
   return () => {
     if ('failure' in file) throw file.failure;
-    return lintFinish({ reading, filePath, config, forced: options.kind, checks });
+    return lintFinish({ reading, filePath, config, forced: options.kind, checks: checks ?? checkDocuments(reading, config, options.kind) });
   };
 }
 
@@ -346,7 +348,7 @@ function lintFinish({ reading, filePath, config, forced, checks }: FirstStep): L
     const { locator, index } = doc;
     const other = checks.others.get(index);
     if (other) {
-      raw.push(identificationFinding(other, index, locator.at));
+      raw.push(identificationFinding(other, index, (path, target) => locator.at(path, target)));
       continue;
     }
     const c = checks.checked.get(index);

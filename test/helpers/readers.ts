@@ -16,7 +16,7 @@ export const composedPlacement: Reader = (text, options) => {
   const composed = new Map(readComposed(text, options).documents.map((d) => [d.index, d]));
   const documents = reading.documents.map((d): ReadDocument => {
     const c = composed.get(d.index);
-    return c ? { ...d, locator: c.locator } : d;
+    return c ? { index: d.index, value: d.value, broken: d.broken, start: d.start, locator: c.locator, ambiguous: (isSecret) => d.ambiguous(isSecret) } : d;
   });
-  return Object.create(reading, { documents: { value: documents } });
+  return { reader: reading.reader, text, documents, problems: reading.problems, comments: reading.comments, lines: reading.lines };
 };
