@@ -26,13 +26,13 @@ import { sampled, share } from './helpers/depth.js';
 
 // the composed readings are counted (a counter, not a spy: a spy would keep every text and document read)
 const reads = vi.hoisted(() => ({ composed: 0 }));
-vi.mock('yaml', async (original) => {
-  const real = await original<typeof import('yaml')>();
-  const parseAllDocuments = ((...args: Parameters<typeof real.parseAllDocuments>) => {
+vi.mock('../src/parse/compose.js', async (original) => {
+  const real = await original<typeof import('../src/parse/compose.js')>();
+  const parseText = ((...args: Parameters<typeof real.parseText>) => {
     reads.composed++;
-    return real.parseAllDocuments(...args);
-  }) as typeof real.parseAllDocuments;
-  return { ...real, parseAllDocuments };
+    return real.parseText(...args);
+  }) as typeof real.parseText;
+  return { ...real, parseText };
 });
 
 /** Forgets the last composed texts (src/lsp/cursor.ts keeps two), so that a reading that composes is counted. */

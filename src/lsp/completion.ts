@@ -7,10 +7,10 @@
 // value) and reading that text: the marker's node gives the enclosing mapping's path and its other keys. The
 // marked text is read from its lexer tokens' lines when it is in the lexer reader's subset (src/parse/lines-locate.ts,
 // the same answers as the composed documents, without composing), else composed.
-import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
 import { CompletionItemKind, type CompletionItem, InsertTextFormat, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { GiveUp } from '../parse/plain-scalars.js';
+import { composedMarkerPlace } from '../parse/compose-cursor.js';
 import { KINDS } from '../kinds/kinds.js';
 import type { Path } from '../path.js';
 import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type Reading } from './cursor.js';
@@ -30,37 +30,6 @@ interface Place {
   kindName?: string;
   /** The mapping is a list item holding only the marker (`- le|`): the item may be a scalar too. */
   lone: boolean;
-}
-
-function keyName(key: unknown): string | undefined {
-  return isScalar(key) ? String(key.value) : undefined;
-}
-
-/** Finds the marker in a parsed document. */
-function findMarker(node: unknown, path: (string | number)[], parentSeqItem: boolean): Omit<Place, 'apiVersion' | 'kindName'> | undefined {
-  if (isMap(node)) {
-    const map = node as YAMLMap;
-    for (const pair of map.items) {
-      const k = keyName(pair.key);
-      if (k === undefined) continue;
-      if (k.includes(MARKER)) {
-        const present = map.items.map((p) => keyName(p.key)).filter((x): x is string => x !== undefined && !x.includes(MARKER));
-        return { at: 'key', path, present, lone: parentSeqItem && map.items.length === 1 };
-      }
-      if (isScalar(pair.value) && String(pair.value.value).includes(MARKER)) return { at: 'value', path: [...path, k], present: [], lone: false };
-      const inner = findMarker(pair.value, [...path, k], false);
-      if (inner) return inner;
-    }
-  } else if (isSeq(node)) {
-    for (let i = 0; i < node.items.length; i++) {
-      const item = node.items[i];
-      const v = isPair(item) ? item.value : item;
-      if (isScalar(v) && String(v.value).includes(MARKER)) return { at: 'item', path: [...path, i], present: [], lone: false };
-      const inner = findMarker(v, [...path, i], true);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
 }
 
 /** The word under the cursor (letters, digits, `_ . / -`), as offsets. */
@@ -89,14 +58,8 @@ function placeAt(text: string, offset: number, reading: Reading): { place: Place
   const docs = parseDocuments(marked);
   const at = documentAt(docs, word.start);
   if (!at) return undefined;
-  const found = findMarker(at.doc.contents as Node | null, [], false);
-  if (!found) {
-    // an empty document: a key of its top level
-    if (at.doc.contents === null || (isScalar(at.doc.contents) && String(at.doc.contents.value).includes(MARKER))) {
-      return { place: { at: 'key', path: [], present: [], lone: false }, word };
-    }
-    return undefined;
-  }
+  const found = composedMarkerPlace(at.doc, MARKER);
+  if (!found) return undefined;
   return {
     place: { ...found, ...(at.apiVersion && !at.apiVersion.includes(MARKER) ? { apiVersion: at.apiVersion } : {}), ...(at.kindName && !at.kindName.includes(MARKER) ? { kindName: at.kindName } : {}) },
     word,
@@ -105,7 +68,7 @@ function placeAt(text: string, offset: number, reading: Reading): { place: Place
 
 /**
  * The marker's place read from the marked text's lexer lines (the marker written once, at `at`), as
- * `findMarker` finds it in the composed document; undefined when the text is not in the lexer reader's subset
+ * `composedMarkerPlace` (src/parse/compose-cursor.ts) finds it in the composed document; undefined when the text is not in the lexer reader's subset
  * or the lines cannot tell (the composed document then answers).
  */
 function lexedPlace(marked: string, at: number): Place | undefined {
