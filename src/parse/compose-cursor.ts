@@ -1,10 +1,11 @@
 // The editor's questions to a text's composed documents (src/lsp/cursor.ts, src/lsp/completion.ts): which
 // document holds an offset, what it names at its top (apiVersion, kind), what sits under an offset, where a
-// marked scalar stands. The documents are the composer's (src/parse/compose.ts), every one, empty ones too; the
-// answers work on text that does not parse (the composer still builds the nodes it could read), and nothing here
-// throws. The line reader answers the same questions from its lines (src/parse/lines-locate.ts).
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node, type YAMLMap } from 'yaml';
-import { parseText } from './compose.js';
+// marked scalar stands. The documents are composed with the composer's YAML 1.1 options (src/parse/compose.ts),
+// every one, empty ones too, and whole: unlike the lint's reading, which stops at MAX_DEPTH levels (a lint thread's
+// stack), the editor answers inside a document nested thousands of levels deep (test/lsp.test.ts). The answers
+// work on text that does not parse (the composer still builds the nodes it could read), and nothing here throws.
+// The line reader answers the same questions from its lines (src/parse/lines-locate.ts).
+import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node, type YAMLMap } from 'yaml';
 import type { CursorTarget } from './lines-locate.js';
 import type { Range } from '../finding.js';
 import type { Path } from '../path.js';
@@ -12,10 +13,13 @@ import type { Path } from '../path.js';
 /** A composed document, for the questions below. */
 export type ComposedDocument = Document;
 
-/** Every document of a text, as the composer makes them; never throws (none when the text cannot be read at all). */
+const OPTIONS = { version: '1.1', merge: true, uniqueKeys: false, prettyErrors: false, logLevel: 'silent', keepSourceTokens: false } as const;
+
+/** Every document of a text, composed; never throws (none when the text cannot be read at all). */
 export function composedDocuments(text: string): ComposedDocument[] {
   try {
-    return parseText(text).composed;
+    const read = parseAllDocuments(text, { ...OPTIONS, lineCounter: new LineCounter() });
+    return Array.isArray(read) ? (read as Document[]) : [];
   } catch {
     return [];
   }

@@ -46,8 +46,6 @@ export interface ParseResult {
   lineCounter: LineCounter;
   /** The comments of the text, in order (see `Tokens`). */
   comments: Comment[];
-  /** Every document the composer made, in order, those with no content too (the editor's cursor reads them: src/parse/compose-cursor.ts). */
-  composed: Document.Parsed[];
 }
 
 /**
@@ -751,7 +749,7 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
     const { offset, length, message } = json.problem;
     const hint = ' (a text that starts with `{` is read as JSON)';
     diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}${hint}`, path: [], range: { start: offset, end: offset + length }, document: 0, fatal: true });
-    return { documents, diagnostics, lineCounter, comments, composed: [] };
+    return { documents, diagnostics, lineCounter, comments };
   }
   // What the platform's decoder refuses beyond the `yaml` package's own errors is looked for (`strict`) only in
   // a text that names a plat apiVersion: another tool's file (a tsconfig.json with comments) is not read by the
@@ -823,5 +821,5 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
     }
     documents.push({ index, doc, value, range: { start, end }, broken });
   });
-  return { documents, diagnostics, lineCounter, comments, composed: list };
+  return { documents, diagnostics, lineCounter, comments };
 }
