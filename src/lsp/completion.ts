@@ -13,7 +13,7 @@ import { GiveUp } from '../parse/plain-scalars.js';
 import { composedMarkerPlace } from '../parse/compose-cursor.js';
 import { KINDS } from '../kinds/kinds.js';
 import type { Path } from '../path.js';
-import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type Reading } from './cursor.js';
+import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type LineReading } from './cursor.js';
 import type { SchemaDocs, Sub } from '../files/schema-docs.js';
 
 const MARKER = 'platlintCursor0';
@@ -42,7 +42,7 @@ function wordAround(text: string, offset: number): { start: number; end: number 
 }
 
 /** Where the cursor is and what surrounds it, or undefined. */
-function placeAt(text: string, offset: number, reading: Reading): { place: Place; word: { start: number; end: number } } | undefined {
+function placeAt(text: string, offset: number, lines: LineReading): { place: Place; word: { start: number; end: number } } | undefined {
   const word = wordAround(text, offset);
   const lineStart = text.lastIndexOf('\n', word.start - 1) + 1;
   const before = text.slice(lineStart, word.start);
@@ -53,7 +53,7 @@ function placeAt(text: string, offset: number, reading: Reading): { place: Place
   const after = text.slice(word.end);
   const replacement = isValue ? MARKER : after.startsWith(':') ? MARKER : `${MARKER}:`;
   const marked = text.slice(0, word.start) + replacement + after;
-  const lexed = reading === 'auto' ? lexedPlace(marked, word.start) : undefined;
+  const lexed = lexedPlace(marked, word.start, lines);
   if (lexed) return { place: lexed, word };
   const docs = parseDocuments(marked);
   const at = documentAt(docs, word.start);
@@ -71,9 +71,9 @@ function placeAt(text: string, offset: number, reading: Reading): { place: Place
  * `composedMarkerPlace` (src/parse/compose-cursor.ts) finds it in the composed document; undefined when the text is not in the lexer reader's subset
  * or the lines cannot tell (the composed document then answers).
  */
-function lexedPlace(marked: string, at: number): Place | undefined {
+function lexedPlace(marked: string, at: number, lines: LineReading): Place | undefined {
   if (marked.indexOf(MARKER) !== at || marked.includes(MARKER, at + 1)) return undefined;
-  const lexed = lexedText(marked);
+  const lexed = lines(marked);
   if (!lexed) return undefined;
   const { doc, source } = lexedDocumentAt(lexed, at);
   try {
@@ -103,9 +103,9 @@ export interface CompletionClient {
   snippets?: boolean;
 }
 
-/** How the text is read (src/lsp/cursor.ts): the tests compare the lexer's lines with the composed documents. */
+/** How the text is read (src/lsp/cursor.ts): its lines (default `lexedText`), else its composed documents. */
 export interface CompletionOptions {
-  reading?: Reading;
+  lines?: LineReading;
 }
 
 /** Whether an item's text (not its `additionalTextEdits`, which clients apply as edits) holds a line break. */
@@ -119,12 +119,12 @@ const snippetText = (s: string) => s.replace(/[$}\\]/g, (c) => `\\${c}`);
 
 export function completions(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient = {}, options: CompletionOptions = {}): CompletionItem[] {
   // a snippet only for a client that takes them; a line break only in a snippet
-  return itemsAt(document, offset, schemas, client, options.reading ?? 'auto').filter((item) => (item.insertTextFormat === InsertTextFormat.Snippet ? !!client.snippets : !breaksLines(item)));
+  return itemsAt(document, offset, schemas, client, options.lines ?? lexedText).filter((item) => (item.insertTextFormat === InsertTextFormat.Snippet ? !!client.snippets : !breaksLines(item)));
 }
 
-function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient, reading: Reading): CompletionItem[] {
+function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient, lines: LineReading): CompletionItem[] {
   const text = document.getText();
-  const found = placeAt(text, offset, reading);
+  const found = placeAt(text, offset, lines);
   if (!found) return [];
   const { place, word } = found;
   const range = { start: document.positionAt(word.start), end: document.positionAt(word.end) };

@@ -1,5 +1,5 @@
-// Cursor -> data path. The answers are those of the composer's documents (src/parse/compose.ts, asked through
-// src/parse/compose-cursor.ts), which work on text that does not parse too: the composer still builds the nodes
+// Cursor -> data path. The answers are those of the text's composed documents (src/parse/compose-cursor.ts: the
+// composer's YAML 1.1 reading, the whole depth of a document), which work on text that does not parse too: the composer still builds the nodes
 // it could read, and nothing here throws. A text in the lexer reader's subset (src/parse/lines.ts: the plain
 // block YAML most configuration files are) gets the same answers from its lexer tokens' lines
 // (src/parse/lines-locate.ts) without the syntax tree or the composer, which cost hundreds of milliseconds on a
@@ -125,17 +125,18 @@ export interface Cursor {
 }
 
 /**
- * How hover and completion read a text: `auto` from the lexer's lines when the text is in the lexer reader's
- * subset, else composed; `composed` always composed (the tests compare the two).
+ * How hover and completion read a text's lines: `lexedText` (the default) gives the line reader's documents when
+ * the text is in its subset; where it gives none, the composed documents answer. (The tests pass one that gives
+ * none, and compare.)
  */
-export type Reading = 'auto' | 'composed';
+export type LineReading = (text: string) => LexedText | undefined;
 
 /**
  * The document at an offset of a text, its kind and the field under the offset: from the lexer's lines when
  * the text is in the lexer reader's subset, else from the composed documents (the same answers).
  */
-export function cursorAt(text: string, offset: number, reading: Reading = 'auto'): Cursor | undefined {
-  const lexed = reading === 'auto' ? lexedText(text) : undefined;
+export function cursorAt(text: string, offset: number, lines: LineReading = lexedText): Cursor | undefined {
+  const lexed = lines(text);
   if (lexed) {
     const { doc, source } = lexedDocumentAt(lexed, offset);
     try {
