@@ -70,11 +70,22 @@ forbidden.push({
   to: { dependencyTypes: ['core'] },
 });
 
+// one reading of a text (src/parse/reading.ts): only the readers use the `yaml` package; the other stages get what
+// they need from src/parse/ (the reading, its locators, lines and comments)
+forbidden.push({
+  name: 'yaml-only-in-parse',
+  severity: 'error',
+  comment: 'Only src/parse/ (and the build scripts) import the yaml package: ask the reading (src/parse/reading.ts) instead.',
+  from: { pathNot: '^src/(parse|tools)/' },
+  to: { path: '^yaml$|(^|/)node_modules/yaml/' },
+});
+
 module.exports = {
   forbidden,
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '^(dist|test|fixtures|node_modules)/' },
+    // (the npm packages are not followed, but imports of them are seen: yaml-only-in-parse)
+    exclude: { path: '^(dist|test|fixtures)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'] },

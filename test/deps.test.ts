@@ -37,14 +37,15 @@ describe('the import rules', () => {
       'src/lint/lint.ts': "import { check } from '../check/run-rules.js';\nimport type { Path } from '../path.js';\nexport const lint = (p: Path) => check(p);\n",
       'src/check/run-rules.ts': "import { RULES } from '../../rules/index.js';\nexport const check = (p: unknown) => [RULES, p];\n",
       'rules/index.ts': "import { parse } from '../src/parse/compose.js';\nexport const RULES = [parse];\n",
-      'src/parse/compose.ts': "import { kind } from '../kinds/kinds.js';\nexport const parse = kind;\n",
+      'src/parse/compose.ts': "import { kind } from '../kinds/kinds.js';\nimport { Parser } from 'yaml';\nexport const parse = [kind, Parser];\n",
+      'src/tools/build.ts': "import { parse } from 'yaml';\nexport const build = parse;\n",
       'src/kinds/kinds.ts': 'export const kind = 1;\n',
       'src/path.ts': 'export type Path = string[];\n',
       'src/files/read-file.ts': "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n",
     })).toEqual([]);
   });
 
-  it('refuse an import up a stage, between stages side by side, a circle, a Node.js built-in in the core, the build scripts', async () => {
+  it('refuse an import up a stage, between stages side by side, a circle, a Node.js built-in in the core, the build scripts, the yaml package outside parse/', async () => {
     expect(await violations({
       'src/parse/compose.ts': "import { lint } from '../lint/lint.js';\nexport const parse = lint;\n",
       'src/lint/lint.ts': 'export const lint = 1;\n',
@@ -55,12 +56,16 @@ describe('the import rules', () => {
       'src/check/schema.ts': "import { readFileSync } from 'node:fs';\nexport const schema = readFileSync;\n",
       'src/services/formats.ts': "import { build } from '../tools/build.js';\nexport const formats = build;\n",
       'src/tools/build.ts': 'export const build = 1;\n',
+      'src/lsp/cursor.ts': "import { parseAllDocuments } from 'yaml';\nexport const cursor = parseAllDocuments;\n",
+      'src/config/config.ts': "import type { LineCounter } from 'yaml';\nexport type Lines = LineCounter;\n",
     })).toEqual([
       'core-without-node src/check/schema.ts -> fs',
       'no-circular src/kinds/a.ts -> src/kinds/b.ts',
       'no-tools src/services/formats.ts -> src/tools/build.ts',
       'side-by-side-report src/report/json.ts -> src/flags/lint.ts',
       'up-from-parse src/parse/compose.ts -> src/lint/lint.ts',
+      'yaml-only-in-parse src/config/config.ts -> yaml',
+      'yaml-only-in-parse src/lsp/cursor.ts -> yaml',
     ]);
   });
 });

@@ -9,6 +9,7 @@ import { checkInput, loadCorpus, makeInput, runRange, SECRET_MARKERS, type Probl
 import { platlint } from './helpers/cli.js';
 import { ROOT } from './helpers/fixtures.js';
 import { share } from './helpers/depth.js';
+import { readComposed } from './helpers/readers.js';
 
 const corpus = loadCorpus(ROOT);
 /** Inputs per run: about two per fixture, and at least 2,000. */
@@ -94,7 +95,7 @@ const READER_REGRESSIONS: { what: string; text: string }[] = [
 ];
 
 function failsInternally(text: string): boolean {
-  return lintText(text).diagnostics.some((d) => d.ruleId === 'internal/error') || lintText(text, { fastReader: false }).diagnostics.some((d) => d.ruleId === 'internal/error');
+  return lintText(text).diagnostics.some((d) => d.ruleId === 'internal/error') || lintText(text, { reader: readComposed }).diagnostics.some((d) => d.ruleId === 'internal/error');
 }
 
 function describeProblems(problems: Problem[]): string {
@@ -133,7 +134,7 @@ describe('fuzz', () => {
   for (const r of READER_REGRESSIONS) {
     it(`reader regression: ${r.what}`, () => {
       expect(failsInternally(r.text)).toBe(false);
-      expect(JSON.stringify(lintText(r.text).diagnostics)).toBe(JSON.stringify(lintText(r.text, { fastReader: false }).diagnostics));
+      expect(JSON.stringify(lintText(r.text).diagnostics)).toBe(JSON.stringify(lintText(r.text, { reader: readComposed }).diagnostics));
     });
   }
 

@@ -7,6 +7,7 @@ import { isJsonText, readJson, readJsonValue, type JsonNode } from '../src/parse
 import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
+import { readComposed } from './helpers/readers.js';
 
 const DIR = join('fixtures', 'json');
 const fixture = (name: string) => readFileSync(join(ROOT, DIR, name), 'utf8');
@@ -15,7 +16,7 @@ const fixture = (name: string) => readFileSync(join(ROOT, DIR, name), 'utf8');
 function findings(name: string): string[] {
   const text = fixture(name);
   const result = lintText(text, { filePath: name });
-  expect(result, 'the fast readers change nothing').toEqual(lintText(text, { filePath: name, fastReader: false }));
+  expect(result, 'the fast readers change nothing').toEqual(lintText(text, { filePath: name, reader: readComposed }));
   return result.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column} ${d.message}`);
 }
 

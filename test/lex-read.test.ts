@@ -12,6 +12,7 @@ import { commandKind } from '../src/kinds/kinds.js';
 import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 import { share } from './helpers/depth.js';
+import { readComposed, readerOf } from './helpers/readers.js';
 
 function allYaml(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -85,7 +86,7 @@ describe('the line reader against the full parse', () => {
         total++;
         if (check(t) === 'agreed') {
           agreed++;
-          expect(lintText(t), t).toEqual(lintText(t, { fastReader: false }));
+          expect(lintText(t), t).toEqual(lintText(t, { reader: readComposed }));
         }
       }
     }
@@ -139,7 +140,7 @@ describe('results through the fast reader', () => {
     for (const text of corpus) {
       const as = /^#\s*lint-as:\s*(\S+)\s*$/m.exec(text)?.[1];
       const options = as ? { kind: commandKind(as) } : {};
-      expect(lintText(text, options), text.slice(0, 200)).toEqual(lintText(text, { ...options, fastReader: false }));
+      expect(lintText(text, options), text.slice(0, 200)).toEqual(lintText(text, { ...options, reader: readComposed }));
     }
   });
 });
@@ -184,7 +185,7 @@ describe('the lexer reader (src/parse/lines.ts)', () => {
 
 describe('inputs where the fast readers accepted what the full parse refuses, or placed a finding elsewhere (regressions)', () => {
   const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\n';
-  const positions = (text: string, fastReader: boolean) => lintText(text, { fastReader }).diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`);
+  const positions = (text: string, fast: boolean) => lintText(text, { reader: readerOf(fast) }).diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`);
   it.each([
     ['an implicit key over 1,024 characters (quoted)', `${HEAD}"${'k'.repeat(1030)}": 1\n`, ['yaml/syntax 3:1']],
     ['an implicit key whose `:` is over 1,024 characters away', `${HEAD}${'k'.repeat(1000)}${' '.repeat(30)}: 1\n`, ['yaml/syntax 3:1']],
@@ -200,6 +201,6 @@ describe('inputs where the fast readers accepted what the full parse refuses, or
   ])('%s', (_name, text, expected) => {
     expect(check(text)).toBe('gave-up');
     expect(positions(text, true)).toEqual(expected);
-    expect(lintText(text)).toEqual(lintText(text, { fastReader: false }));
+    expect(lintText(text)).toEqual(lintText(text, { reader: readComposed }));
   });
 });

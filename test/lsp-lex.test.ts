@@ -35,6 +35,9 @@ vi.mock('yaml', async (original) => {
   return { ...real, parseAllDocuments };
 });
 
+/** A reading of a text's lines that reads none: hover and completion then answer from the composed documents. */
+const composedOnly = (): undefined => undefined;
+
 /** Forgets the last composed texts (src/lsp/cursor.ts keeps two), so that a reading that composes is counted. */
 function forgetComposed(): number {
   parseDocuments('');
@@ -116,7 +119,7 @@ function compare(name: string, text: string, counts: Counts, r: Rng, sample: { h
     counts.differ.push(`${what} ${where}: ${JSON.stringify(got)?.slice(0, 300)} instead of ${JSON.stringify(want)?.slice(0, 300)}`);
 
   // hover: the composed answers (one composition of the text), then the lexer's (none, but for the keys it cannot name)
-  const want = places.map((p) => hoverAt(document, p.offset, schemas, 'composed'));
+  const want = places.map((p) => hoverAt(document, p.offset, schemas, composedOnly));
   const before = forgetComposed();
   places.forEach((p, i) => {
     const got = hoverAt(document, p.offset, schemas);
@@ -134,7 +137,7 @@ function compare(name: string, text: string, counts: Counts, r: Rng, sample: { h
       const got = completions(document, p.offset, schemas, client);
       counts.completions++;
       if (reads.composed === b) counts.completionsLexed++;
-      const wanted = completions(document, p.offset, schemas, client, { reading: 'composed' });
+      const wanted = completions(document, p.offset, schemas, client, { lines: composedOnly });
       if (!same(got, wanted)) differ(`completion (${client.snippets ? 'snippets' : 'plain'})`, p.where, got, wanted);
     }
   });
@@ -280,14 +283,14 @@ describe('what is read how', () => {
     const hovers = [at(26), at(32), at(8)].map((o) => hoverAt(document, o, schemas));
     const completion = completions(document, at(21), schemas);
     expect(reads.composed).toBe(before);
-    expect(hovers).toEqual([at(26), at(32), at(8)].map((o) => hoverAt(document, o, schemas, 'composed')));
+    expect(hovers).toEqual([at(26), at(32), at(8)].map((o) => hoverAt(document, o, schemas, composedOnly)));
     // on the key and on its value: the key's range, the field `labels[tier]`
     for (const h of hovers.slice(0, 2)) {
       expect(h?.range).toEqual({ start: { line, character: 24 }, end: { line, character: 28 } });
       expect(h?.contents).toMatchObject({ value: expect.stringContaining('`items[0].metadata.labels[tier]` of RoleList') });
     }
     expect(hovers[2]?.contents).toMatchObject({ value: expect.stringMatching(/^\*\*labels\*\*/) });
-    expect(completion).toEqual(completions(document, at(21), schemas, {}, { reading: 'composed' }));
+    expect(completion).toEqual(completions(document, at(21), schemas, {}, { lines: composedOnly }));
   });
 
   it('a text outside the subset (an alias) is composed, with the same answers as before', () => {
@@ -322,7 +325,7 @@ describe('what is read how', () => {
     const at = (text: string, line: number) => {
       const offset = text.split('\n').slice(0, line).join('\n').length + 1;
       const got = cursorAt(text, offset)?.target();
-      expect(got).toEqual(cursorAt(text, offset, 'composed')?.target());
+      expect(got).toEqual(cursorAt(text, offset, composedOnly)?.target());
       return got?.path;
     };
     // more indented than the item's keys: the comment is the last value's (the item holds it)

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lintText } from '../src/lint/lint.js';
 import { parseText, tokenize } from '../src/parse/compose.js';
 import { formatPath } from '../src/path.js';
+import { readComposed } from './helpers/readers.js';
 
 const HEAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\n';
 
@@ -64,7 +65,7 @@ describe('the document value', () => {
 /** The findings of a text as `rule line:column`, the same with the fast readers on and off. */
 function findings(text: string): string[] {
   const fast = lintText(text);
-  expect(fast, 'the fast readers change nothing').toEqual(lintText(text, { fastReader: false }));
+  expect(fast, 'the fast readers change nothing').toEqual(lintText(text, { reader: readComposed }));
   return fast.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`);
 }
 
@@ -196,7 +197,7 @@ describe('YAML the platform refuses and the `yaml` package accepts (docs/yaml-co
 describe('the search for document markers is linear', () => {
   it('a file of 30,000 quoted scalars and no later document marker is read once (it took minutes when each scalar searched to the end)', () => {
     const text = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n' + Array.from({ length: 30_000 }, (_, i) => `- level: "Metadata"\n  users: ["u${i}"]\n`).join('');
-    const res = lintText(text, { fastReader: false });
+    const res = lintText(text, { reader: readComposed });
     expect(res.diagnostics).toEqual([]);
     expect(res.documentsChecked).toBe(1);
   });

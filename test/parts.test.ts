@@ -7,6 +7,7 @@ import { fixText } from '../src/files/fix.js';
 import { lintText } from '../src/lint/lint.js';
 import { ROOT, read, yamlFiles } from './helpers/fixtures.js';
 import { fixtureFolderTests } from './helpers/fixture-tests.js';
+import { readComposed } from './helpers/readers.js';
 
 const DIR = join(ROOT, 'fixtures', 'parts');
 
@@ -17,7 +18,7 @@ describe('parts of a document', () => {
     for (const file of [...yamlFiles(join(DIR, 'valid')), ...yamlFiles(join(DIR, 'invalid'))]) {
       const text = read(file);
       const fast = lintText(text, { filePath: file });
-      const full = lintText(text, { filePath: file, fastReader: false });
+      const full = lintText(text, { filePath: file, reader: readComposed });
       expect(fast, file).toEqual(full);
     }
   });

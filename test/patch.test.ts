@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { commandKind } from '../src/kinds/kinds.js';
 import { lintText, type LintOptions } from '../src/lint/lint.js';
 import { formatPath } from '../src/path.js';
+import { readComposed } from './helpers/readers.js';
 
 const json: LintOptions = { kind: commandKind('JSONPatch') };
 const merge: LintOptions = { kind: commandKind('MergePatch') };
@@ -65,7 +66,7 @@ describe('YAML list and JSON array', () => {
   it('read the same with the fast reader and the full parse', () => {
     for (const text of [yaml, flow]) {
       const strip = (o: LintOptions) => lintText(text, o).diagnostics.map((d) => [d.ruleId, d.path, d.line, d.column, d.message]);
-      expect(strip({ ...json, fastReader: false })).toEqual(strip(json));
+      expect(strip({ ...json, reader: readComposed })).toEqual(strip(json));
     }
   });
 });

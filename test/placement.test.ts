@@ -18,6 +18,7 @@ import type { Path } from '../src/path.js';
 import { generatedCorpus } from './helpers/generated-docs.js';
 import { ROOT } from './helpers/fixtures.js';
 import { sampled, share } from './helpers/depth.js';
+import { composedPlacement, readComposed } from './helpers/readers.js';
 
 // the stages lintText goes through are counted (the spies call the real functions)
 vi.mock('../src/parse/compose.js', async (original) => {
@@ -54,8 +55,8 @@ function expectSameEveryWay(text: string, options: LintOptions, label: string): 
   vi.mocked(parseText).mockClear();
   const auto = lintText(text, options);
   const staged = { result: auto, composed: vi.mocked(parseText).mock.calls.length > 0 };
-  expect(lintText(text, { ...options, placement: 'composed' }), `${label} (composed)`).toEqual(auto);
-  expect(lintText(text, { ...options, fastReader: false }), `${label} (no fast reader)`).toEqual(auto);
+  expect(lintText(text, { ...options, reader: composedPlacement }), `${label} (composed)`).toEqual(auto);
+  expect(lintText(text, { ...options, reader: readComposed }), `${label} (no fast reader)`).toEqual(auto);
   return staged;
 }
 
@@ -205,7 +206,7 @@ describe('what a finding costs', () => {
     const r = lintText(text);
     expect(tokenize).not.toHaveBeenCalled();
     expect(parseText).not.toHaveBeenCalled();
-    expect(lintText(text, { fastReader: false })).toEqual(r);
+    expect(lintText(text, { reader: readComposed })).toEqual(r);
     return r.diagnostics.map((d) => `${d.ruleId} ${d.path.join('.')} ${d.line}:${d.column}-${d.endLine}:${d.endColumn}`);
   };
 

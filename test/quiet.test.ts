@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { diagnosticPath } from '../src/kinds/field-path.js';
 import { lintText } from '../src/lint/lint.js';
 import { jsonFindings, platlint } from './helpers/cli.js';
+import { readComposed } from './helpers/readers.js';
 
 /** `rule path line:col` of a lint, with both readers (the fast readers must agree with the full parse). */
 function findings(text: string): string[] {
   const fast = lintText(text).diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`);
-  const full = lintText(text, { fastReader: false }).diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`);
+  const full = lintText(text, { reader: readComposed }).diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column}`);
   expect(fast).toEqual(full);
   return full;
 }
@@ -77,7 +78,7 @@ describe('null is absent, as the platform decodes it', () => {
 describe('kinds the platform decodes leniently', () => {
   it('an audit policy with an unknown field and a repeated key loads: warnings, not errors', () => {
     const text = ['apiVersion: audit.plat.io/v1', 'kind: Policy', 'omitStage: [RequestReceived]', 'rules:', '- level: Metadata', '  level: None', ''].join('\n');
-    const res = lintText(text, { fastReader: false });
+    const res = lintText(text, { reader: readComposed });
     expect(res.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.line}:${d.column}`)).toEqual([
       'schema/unknown-field-ignored warning 3:1',
       'yaml/duplicate-key warning 6:3',

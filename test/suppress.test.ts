@@ -7,6 +7,7 @@ import { diagnosticPath } from '../src/kinds/field-path.js';
 import { lexText, LineCache } from '../src/parse/lines.js';
 import { parseText } from '../src/parse/compose.js';
 import { read, ROOT } from './helpers/fixtures.js';
+import { readComposed } from './helpers/readers.js';
 
 const HEAD = 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\n';
 const found = (text: string, config = DEFAULT_CONFIG) =>
@@ -66,7 +67,7 @@ describe('configured severities', () => {
 const READERS: [string, () => LintOptions][] = [
   ['the line reader, whole', () => ({})],
   ['the line reader, line by line', () => ({ lineCache: new LineCache() })],
-  ['the composer', () => ({ fastReader: false })],
+  ['the composer', () => ({ reader: readComposed })],
 ];
 
 const fixture = (name: string) => read(join(ROOT, 'fixtures', 'suppress', name));

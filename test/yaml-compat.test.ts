@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
+import { readComposed } from './helpers/readers.js';
 
 const DIR = join(ROOT, 'fixtures', 'yaml');
 const files = readdirSync(DIR).filter((f) => f.endsWith('.yaml')).sort();
@@ -28,7 +29,7 @@ describe('fixtures/yaml: the platform decoder\'s reading', () => {
   it.each(files)('%s', (f) => {
     const text = readFileSync(join(DIR, f), 'utf8');
     const result = lintText(text, { filePath: f });
-    expect(result, 'the fast readers change nothing').toEqual(lintText(text, { filePath: f, fastReader: false }));
+    expect(result, 'the fast readers change nothing').toEqual(lintText(text, { filePath: f, reader: readComposed }));
     expect(result.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`).sort()).toEqual(expected(text));
   });
   it('is listed in docs/yaml-compatibility.md, fixture by fixture', () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { lexText } from '../src/parse/lines.js';
 import { lintText } from '../src/lint/lint.js';
 import { parseText, tokenize } from '../src/parse/compose.js';
+import { readComposed } from './helpers/readers.js';
 
 interface Case {
   id: string;
@@ -68,8 +69,8 @@ describe('the YAML test suite', () => {
       expect(() => parseText(c.yaml), c.id).not.toThrow();
       expect(() => parseText(c.yaml, tokenize(c.yaml), true), c.id).not.toThrow();
       const plat = `apiVersion: audit.plat.io/v1\nkind: Policy\n# ${c.id}\n---\n${c.yaml}`;
-      if (JSON.stringify(lintText(plat)) !== JSON.stringify(lintText(plat, { fastReader: false }))) differ.push(`${c.id} (in a plat file)`);
-      if (JSON.stringify(lintText(c.yaml)) !== JSON.stringify(lintText(c.yaml, { fastReader: false }))) differ.push(c.id);
+      if (JSON.stringify(lintText(plat)) !== JSON.stringify(lintText(plat, { reader: readComposed }))) differ.push(`${c.id} (in a plat file)`);
+      if (JSON.stringify(lintText(c.yaml)) !== JSON.stringify(lintText(c.yaml, { reader: readComposed }))) differ.push(c.id);
     }
     expect(differ).toEqual([]);
   });

@@ -1,12 +1,10 @@
 // config/: a platlint.config.yaml's text in, what applies to a file out (rule severities, overrides, deployments,
 // policies); reading the file from disk is files/config-file.ts.
-import { isScalar } from 'yaml';
 import { globsMatcher, toPosix } from './globs.js';
 import { host } from '../services/host.js';
-import { parseText } from '../parse/compose.js';
+import { readComposed } from '../parse/reading.js';
 import { closestMatches } from '../services/suggest.js';
 import { validateSchema, type SchemaSubject } from '../check/schema.js';
-import { locate, valueNode } from '../parse/compose-locate.js';
 import type { Severity } from '../finding.js';
 import { BUILTIN_RULES } from '../check/builtin-rules.js';
 import { loadPolicies, policyIds } from '../check/policies/config.js';
@@ -111,25 +109,23 @@ export class ConfigError extends Error {
  * typos); every problem comes back with its line and column.
  */
 export function parseConfig(text: string, filePath: string, knownRules: ReadonlySet<string>, suggest: (id: string) => string[], options: LoadOptions = {}): Config {
-  const parsed = parseText(text);
+  const reading = readComposed(text);
   const problems: { message: string; offset: number; end: number; code: NonNullable<ConfigProblem['code']> }[] = [];
-  for (const d of parsed.diagnostics) if (d.severity === 'error') problems.push({ message: d.message, offset: d.range.start, end: d.range.end, code: 'config/syntax' });
-  const doc = parsed.documents[0];
+  for (const d of reading.problems) if (d.severity === 'error') problems.push({ message: d.message, offset: d.range.start, end: d.range.end, code: 'config/syntax' });
+  const doc = reading.documents[0];
   const value = (doc?.value ?? {}) as Record<string, unknown>;
   let policies: PolicySet | undefined;
   let deferred: (() => PolicyProblem[]) | undefined;
   // a problem of a policy: inside an expression or path at its characters, through the scalar's own quoting
   const policyProblem = (p: PolicyProblem) => {
-    const fallback = { start: doc!.range.start, end: doc!.range.start };
-    const node = p.span ? valueNode(doc!.doc, p.path) : null;
-    const offsets = node && isScalar(node) ? scalarOffsets(node, text) : undefined;
-    const at = (offsets && p.span && mapSpan(offsets, p.span)) || locate(doc!.doc, p.path, 'value', fallback);
+    const node = p.span ? doc!.locator.scalar(p.path) : null;
+    const offsets = node ? scalarOffsets(node, text) : undefined;
+    const at = (offsets && p.span && mapSpan(offsets, p.span)) || doc!.locator.at(p.path, 'value');
     return { message: p.message, offset: at.start, end: at.end, code: 'config/policy' as const };
   };
   if (problems.length === 0 && doc) {
-    const fallback = { start: doc.range.start, end: doc.range.start };
     for (const f of validateSchema(value, CONFIG_SUBJECT)) {
-      const at = locate(doc.doc, f.path, f.target, fallback);
+      const at = doc.locator.at(f.path, f.target);
       problems.push({ message: f.message, offset: at.start, end: at.end, code: 'config/schema' });
     }
     const schemaOk = problems.length === 0;
@@ -146,13 +142,13 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
       for (const id of Object.keys(rules)) {
         const message = unknownRuleMessage(id, known, suggestWithPolicies);
         if (message === undefined) continue;
-        const at = locate(doc.doc, [...path, id], 'key', fallback);
+        const at = doc.locator.at([...path, id], 'key');
         problems.push({ message, offset: at.start, end: at.end, code: 'config/unknown-rule' });
       }
     }
-    problems.push(...setProblems(value, (path) => locate(doc.doc, path, 'value', fallback)).map((p) => ({ ...p, code: 'config/schema' as const })));
+    problems.push(...setProblems(value, (path) => doc.locator.at(path, 'value')).map((p) => ({ ...p, code: 'config/schema' as const })));
     if (schemaOk) {
-      const loaded = loadPolicies(value, knownRules, (path) => parsed.lineCounter.linePos(locate(doc.doc, path, 'key', fallback).start).line, options.deferPolicyCheck);
+      const loaded = loadPolicies(value, knownRules, (path) => reading.lines.linePos(doc.locator.at(path, 'key').start).line, options.deferPolicyCheck);
       policies = loaded.set;
       problems.push(...loaded.problems.map(policyProblem));
       // a configuration with other problems is reported whole, in one pass: its expressions are checked now
@@ -164,8 +160,8 @@ export function parseConfig(text: string, filePath: string, knownRules: Readonly
     const located = found
       .sort((a, b) => a.offset - b.offset)
       .map((p) => {
-        const pos = parsed.lineCounter.linePos(p.offset);
-        const end = parsed.lineCounter.linePos(Math.max(p.end, p.offset));
+        const pos = reading.lines.linePos(p.offset);
+        const end = reading.lines.linePos(Math.max(p.end, p.offset));
         return { message: p.message, line: pos.line, column: pos.col, endLine: end.line, endColumn: end.col, code: p.code };
       });
     return new ConfigError(`invalid configuration file ${filePath}`, filePath, located);

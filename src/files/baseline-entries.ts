@@ -4,8 +4,7 @@
 // given by the caller), so that it runs wherever the lint does.
 import { diagnosticPath } from '../kinds/field-path.js';
 import { readJsonValue, type JsonExpected, type JsonNode, type JsonStop } from '../parse/json.js';
-import type { LineCounter } from 'yaml';
-import { lineCounterOf } from '../parse/compose.js';
+import { linesOf, type Lines } from '../parse/reading.js';
 import type { LintResult, LocatedDiagnostic, LocatedSuppressed } from '../lint/lint.js';
 
 export const SUPPRESSIONS_FILE_NAME = 'platlint-suppressions.json';
@@ -253,9 +252,9 @@ function syntaxProblem(text: string, { at, expected }: JsonStop): TextProblem {
 
 /** 1-based line and column (UTF-16 units) of offsets of a text, by a table of its line starts built once. */
 function positions(text: string): (offset: number) => { line: number; column: number } {
-  let lines: LineCounter | undefined;
+  let lines: Lines | undefined;
   return (offset) => {
-    const { line, col } = (lines ??= lineCounterOf(text)).linePos(offset);
+    const { line, col } = (lines ??= linesOf(text)).linePos(offset);
     return { line, column: col };
   };
 }

@@ -16,13 +16,13 @@
  * occurrence i, `['args', i]` a positional word; target `key` underlines the flag's name, `value` its value;
  * `span` is a character range inside the occurrence's value. `[]` is the command line as a whole.
  */
-import { LineCounter } from 'yaml';
 import { configFor, DEFAULT_CONFIG, type Config } from '../config/config.js';
 import { runRules } from '../check/run-rules.js';
 import { commandKind } from '../kinds/kinds.js';
 import { baseSeverity, enabledIn, finishResult, type LintResult } from '../lint/lint.js';
 import type { Path } from '../path.js';
 import { stripBom } from '../read/bytes.js';
+import { linesOf } from '../parse/reading.js';
 import type { Comment, Diagnostic, Range } from '../finding.js';
 import { detectForm, parseArgs, readArgs, readText, type Occurrence, type ParsedArgs, type ReadResult } from './read.js';
 
@@ -96,9 +96,7 @@ function commentLines(text: string): Comment[] {
 
 function lintRead(source: string, read: ReadResult, filePath: string, runConfig: Config): LintResult {
   const config = configFor(runConfig, filePath);
-  const lineCounter = new LineCounter();
-  lineCounter.addNewLine(0);
-  for (let i = source.indexOf('\n'); i >= 0; i = source.indexOf('\n', i + 1)) lineCounter.addNewLine(i + 1);
+  const lines = linesOf(source);
   const parsed = parseArgs(read.words);
   const first = read.words[0]?.offsets[0] ?? 0;
   const at = resolver(parsed, { start: first, end: first });
@@ -126,7 +124,7 @@ function lintRead(source: string, read: ReadResult, filePath: string, runConfig:
   return finishResult({
     filePath,
     text: source,
-    lineCounter,
+    lines,
     comments: commentLines(source),
     raw,
     config,

@@ -1,44 +1,35 @@
 // lint/: a text (or a file's bytes) and a configuration in, a LintResult out: reads, checks, places the findings,
 // applies the suppression comments, severities and redaction, in that order. No file access.
-import { isScalar, LineCounter } from 'yaml';
-import { BUILTIN_RULES, SET_RULE } from '../check/builtin-rules.js';
+import { SET_RULE } from '../check/builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from '../config/config.js';
 import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets, runRules, type PolicyTarget } from '../check/run-rules.js';
 import type { RuleFinding } from '../define-rule.js';
 import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from '../kinds/kinds.js';
-import { ambiguousScalars, lineCounterOf, MAYBE_AMBIGUOUS, parseText, tokenize, type LintDocument, type ParseResult, type Tokens } from '../parse/compose.js';
-import { LexDocument } from '../parse/lines-locate.js';
-import { lexDocuments, lexText, type LexText, type LineCache } from '../parse/lines.js';
+import { NO_LINES, read, type LineCache, type Lines, type Locator, type Reader, type Reading } from '../parse/reading.js';
 import { decodeBytes, stripBom } from '../read/bytes.js';
-import { isJsonText, readJson } from '../parse/json.js';
-import { ALL_RULES, knownRuleIds } from '../check/registry.js';
+import { knownRuleIds } from '../check/registry.js';
 import type { SchemaFinding } from '../check/schema.js';
-import { locate, valueNode, type Target } from '../parse/compose-locate.js';
-import { mapSpan, scalarOffsets, type ScalarLike } from '../parse/scalar-offsets.js';
 import { objectFacts, type LocatedFact } from '../kinds/objects.js';
 import { redactor } from '../redact.js';
 import { applySuppressions, type SetDirective } from './suppress.js';
-import type { Comment, Diagnostic, FileResult, Fix, Position, Range, RelatedInfo, Severity, SuppressedDiagnostic } from '../finding.js';
+import { baseSeverity, place, type DocumentFinding } from './place.js';
+import type { Comment, Diagnostic, FileResult, Position, Range, SuppressedDiagnostic } from '../finding.js';
 import type { Path } from '../path.js';
 import type { PolicySet } from '../check/policies/spec.js';
 import { withoutNulls } from '../services/values.js';
 import { latin1Text } from '../services/base64.js';
+
+export { baseSeverity, fixAt } from './place.js';
 
 export interface LintOptions {
   /** Shown in results; `<text>` when unknown. */
   filePath?: string;
   config?: Config;
   /**
-   * Read files with the fast line reader when it can (default true). False composes every document with the
-   * `yaml` package: slower, same results (a test compares them on every fixture); for debugging.
+   * How the text is read (default `read`, src/parse/reading.ts: the fast line reader where it can, the composer
+   * otherwise). The tests pass `readComposed`, the reference reading, and compare.
    */
-  fastReader?: boolean;
-  /**
-   * Where the findings of a file the fast line reader read are placed from (default `auto`: the lexer's
-   * tokens, and the composed document only where those cannot tell). `composed` skips the tokens; the results
-   * are the same (a test compares both on every fixture and on generated files); for tests and debugging.
-   */
-  placement?: 'auto' | 'composed';
+  reader?: Reader;
   /**
    * Read every non-empty document as this kind instead of identifying it by `apiVersion` and `kind` (the
    * command kinds: `platlint patch --type json` reads each document as a `JSONPatch`).
@@ -77,13 +68,6 @@ export interface LintResult extends Omit<FileResult, 'diagnostics' | 'suppressed
   fatalErrorCount: number;
 }
 
-const REDACTED = '[redacted]';
-
-/** A rule's default severity (rule modules and engine findings). */
-export function baseSeverity(ruleId: string): Severity {
-  return ALL_RULES.get(ruleId)?.severity ?? BUILTIN_RULES[ruleId]?.severity ?? 'error';
-}
-
 /** Whether a rule runs at all under a configuration. */
 export function enabledIn(config: Config): (ruleId: string) => boolean {
   // one function per configuration, so that the engine can keep the enabled rules per kind (src/check/run-rules.ts)
@@ -96,44 +80,6 @@ export function enabledIn(config: Config): (ruleId: string) => boolean {
 }
 
 const ENABLED = new WeakMap<Config, (ruleId: string) => boolean>();
-
-/** String values at a kind's sensitive paths: they are scrubbed from every message. */
-function secretsOf(value: unknown, kind: KindSpec): string[] {
-  const found: string[] = [];
-  const visit = (v: unknown, pattern: readonly string[], i: number) => {
-    if (i === pattern.length) {
-      if (typeof v === 'string' && v.length >= 3) found.push(v);
-      return;
-    }
-    if (v === null || typeof v !== 'object') return;
-    const seg = pattern[i]!;
-    const entries = seg === '*' ? Object.values(v) : [(v as Record<string, unknown>)[seg]];
-    for (const e of entries) visit(e, pattern, i + 1);
-  };
-  for (const p of kind.sensitive) visit(value, p, 0);
-  return found;
-}
-
-function scrub(message: string, secrets: readonly string[]): string {
-  let out = message;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join(REDACTED);
-  return out;
-}
-
-/**
- * Maps a character span inside a string value to file offsets, for every scalar style (see
- * src/parse/scalar-offsets.ts); undefined when the value is no string scalar (then the whole value is placed).
- */
-function spanRange(scalar: ScalarLike | null, text: string, span: { start: number; end: number }): Range | undefined {
-  const offsets = scalar && scalarOffsets(scalar, text);
-  return offsets ? mapSpan(offsets, span) : undefined;
-}
-
-/** The scalar at a path of a composed document, for spanRange. */
-function composedScalar(ld: LintDocument, path: Path): ScalarLike | null {
-  const node = valueNode(ld.doc, path);
-  return isScalar(node) ? node : null;
-}
 
 /** A stored object's fact with its file ranges, before line and column are known. */
 type RangedFact = Omit<LocatedFact, 'range' | 'roleRef' | 'broadSubjects'> & {
@@ -152,34 +98,8 @@ function rangedFacts(value: unknown, kind: KindSpec, document: number, at: (path
   }));
 }
 
-/** Checks one document: identification, schema, rules. Returns its findings (unpositioned ranges resolved). */
-function lintDocument(ld: LintDocument, text: string, config: Config, out: Diagnostic[], pre: Pick<Checked, 'value' | 'schema' | 'rules'> | undefined, forced: KindSpec | undefined, facts: RangedFact[]): 'checked' | 'skipped' | 'unchecked' | 'invalid' {
-  const id = identifyAs(ld.value, forced);
-  const at = (path: Path, target: 'key' | 'value') => locate(ld.doc, path, target, { start: ld.range.start, end: ld.range.start });
-  if (id.status === 'foreign') return 'skipped';
-  if (id.status === 'unchecked' || id.status === 'invalid') {
-    out.push(identificationFinding(id, ld.index, at));
-    return id.status;
-  }
-  const kind = id.kind;
-  const value = pre?.value ?? decoded(ld.value, kind);
-  if (isLenient(kind, value)) lenientDuplicates(out, ld.index);
-  const found: Found[] = [];
-  ambiguousScalars(ld.doc, found, text, (path) => isSensitivePath(kind, path));
-  keepChecked(found, value, kind); // the items of a List that are not plat get no finding
-  for (const f of pre?.schema ?? kindSchemaFindings(value, kind)) found.push(placed(text, f, at(f.path, f.target), f.fix));
-  for (const f of pre?.rules ?? runRules(value, kind, enabledIn(config), undefined, config.policies)) {
-    const range = (f.extra?.span && spanRange(composedScalar(ld, f.path), text, f.extra.span)) || at(f.path, f.target);
-    const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: at(r.path, 'key') }));
-    found.push(placed(text, f, range, f.extra?.fix, related));
-  }
-  out.push(...documentFindings(found, value, kind, ld.index));
-  facts.push(...rangedFacts(value, kind, ld.index, (p) => at(p, 'value')));
-  return 'checked';
-}
-
 /** The finding of a plat document that is not checked: a group platlint does not check, or an unknown kind. */
-function identificationFinding(id: Extract<Identification, { status: 'unchecked' | 'invalid' }>, document: number, at: (path: Path, target: Target) => Range): Diagnostic {
+function identificationFinding(id: Extract<Identification, { status: 'unchecked' | 'invalid' }>, document: number, at: Locator['at']): Diagnostic {
   if (id.status === 'unchecked') {
     return {
       ruleId: 'document/unchecked-group',
@@ -194,7 +114,7 @@ function identificationFinding(id: Extract<Identification, { status: 'unchecked'
 }
 
 /** Drops the findings outside what platlint checks of a document (see isCheckedPath in src/check/run-rules.ts). */
-function keepChecked(found: Found[], value: unknown, kind: KindSpec): void {
+function keepChecked(found: DocumentFinding[], value: unknown, kind: KindSpec): void {
   if (kind.items !== '*') return;
   const kept = found.filter((f) => isCheckedPath(value, kind, f.path));
   found.splice(0, found.length, ...kept);
@@ -213,55 +133,26 @@ const UNRENDERED_TEMPLATE = /^(?![ \t]*#).*?(?:\{\{-?\s*(?:[-.$a-zA-Z/("]|end\b)
  * names a plat apiVersion. A document of another tool gets no finding at all: its duplicate keys, tags or
  * syntax are not the platform's business. With a forced kind (`platlint patch`) every document is the user's.
  */
-function platDocuments(parsed: ParseResult, source: string, forced: KindSpec | undefined): Set<number> {
+function platDocuments(reading: Reading, source: string, forced: KindSpec | undefined): Set<number> {
   const out = new Set<number>();
-  const docs = parsed.documents;
-  const at = new Map(docs.map((ld, k) => [ld.index, k]));
-  for (const d of parsed.diagnostics) {
+  const docs = reading.documents;
+  const at = new Map(docs.map((doc, k) => [doc.index, k]));
+  for (const d of reading.problems) {
     const i = d.document ?? -1;
     if (out.has(i)) continue;
     const k = at.get(i);
-    const ld = k === undefined ? undefined : docs[k]!;
+    const doc = k === undefined ? undefined : docs[k]!;
     let plat: boolean;
     if (forced) plat = true;
-    else if (ld && !ld.broken && ld.value !== undefined) plat = identify(ld.value).status !== 'foreign';
+    else if (doc && !doc.broken && doc.value !== undefined) plat = identify(doc.value).status !== 'foreign';
     else {
       // a broken document's own range may end at its first bad token: its text runs to the next document
-      const text = ld ? source.slice(ld.doc.range[0], docs[k! + 1]?.doc.range[0] ?? source.length) : source;
+      const text = doc ? source.slice(doc.start, docs[k! + 1]?.start ?? source.length) : source;
       plat = NAMES_PLAT_API_VERSION.test(text);
     }
     if (plat) out.add(i);
   }
   return out;
-}
-
-/** A finding with its range, before severity and kind are added. */
-type Found = Pick<Diagnostic, 'ruleId' | 'message' | 'path' | 'range' | 'related' | 'fix'> & { part?: RuleFinding['part']; severity?: Severity };
-
-function placed(text: string, f: { ruleId: string; message: string; path: Path; part?: RuleFinding['part']; severity?: Severity }, range: Range, fix?: string, related?: RelatedInfo[]): Found {
-  const edit = fix === undefined ? undefined : fixAt(text, range, fix);
-  return { ruleId: f.ruleId, message: f.message, path: f.path, range, ...(related ? { related } : {}), ...(edit ? { fix: edit } : {}), ...(f.part ? { part: f.part } : {}), ...(f.severity ? { severity: f.severity } : {}) };
-}
-
-const PLAIN_SAFE = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-
-/** Whether a plain scalar would not read as a string (booleans, null, numbers in YAML 1.1 or 1.2). */
-function ambiguousPlain(s: string): boolean {
-  return MAYBE_AMBIGUOUS.test(s) || /^(?:true|false|null|~|[-+.]?[0-9].*)$/i.test(s);
-}
-
-/**
- * The edit that gives the scalar at `range` the text `replacement`, in the scalar's own style (plain,
- * single- or double-quoted); none for anything else (block scalars, collections, a missing field's parent).
- */
-export function fixAt(text: string, range: Range, replacement: string): Fix | undefined {
-  const src = text.slice(range.start, range.end);
-  if (src === '' || /[\n\r]/.test(src)) return undefined;
-  const q = src[0];
-  if (q === '"' && src.endsWith('"') && src.length >= 2) return { range, text: JSON.stringify(replacement) };
-  if (q === "'" && src.endsWith("'") && src.length >= 2) return { range, text: `'${replacement.replace(/'/g, "''")}'` };
-  if (!/^[A-Za-z0-9_]/.test(src)) return undefined; // flow collections, block scalar indicators, aliases, tags
-  return { range, text: PLAIN_SAFE.test(replacement) && !ambiguousPlain(replacement) ? replacement : JSON.stringify(replacement) };
 }
 
 /** A repeated key of a leniently decoded kind is not refused: the platform keeps the last value (a warning). */
@@ -284,24 +175,6 @@ function decoded(value: unknown, kind: KindSpec): unknown {
 
 function identifyAs(value: unknown, forced: KindSpec | undefined): Identification {
   return forced ? { status: 'kind', kind: forced } : identify(value);
-}
-
-/** A document's positioned findings as diagnostics: default severity, kind, and secrets scrubbed from messages. */
-function documentFindings(found: readonly Found[], value: unknown, kind: KindSpec, index: number): Diagnostic[] {
-  if (found.length === 0) return [];
-  const secrets = secretsOf(value, kind);
-  // a finding inside a part checked as a kind of its own (an item of a `List`, an embedded configuration)
-  // carries that kind, and how many of its path's segments lead to the part
-  return found.map(({ part, severity, ...f }) => ({
-    ...f,
-    message: scrub(f.message, secrets),
-    // a policy's findings carry its severity (the registry knows platlint's own rules)
-    severity: severity ?? baseSeverity(f.ruleId),
-    document: index,
-    kind: part?.kind ?? kind.kind,
-    apiVersion: part?.apiVersion ?? kind.apiVersion,
-    ...(part ? { partDepth: part.depth } : {}),
-  }));
 }
 
 /** The order of findings in a result: by position, then rule and message. */
@@ -410,105 +283,91 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   if (!options.kind && UNRENDERED_TEMPLATE.test(source)) {
     // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
     // (not read: it has no comments either, and its suppression comments are none of platlint's business)
-    const r = finishResult({ filePath, text: source, lineCounter: new LineCounter(), comments: [], raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
+    const r = finishResult({ filePath, text: source, lines: NO_LINES, comments: [], raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
     return () => r;
   }
-  // a text that starts with `{` is JSON to the platform (src/parse/json.ts); patches are not (platctl patch reads
-  // its payload as YAML)
-  const json = !options.kind && isJsonText(source) && NAMES_PLAT_API_VERSION.test(source) ? readJson(source) : undefined;
-  // the plainest files are read from the lexer's tokens alone (src/parse/lines.ts); a clean one ends here,
-  // without the syntax tree (JSON text is composed: the line reader reads no flow mapping over lines)
-  const lexed = options.fastReader !== false && !json ? lexText(source, options.lineCache) : undefined;
+  // read (src/parse/reading.ts), then checked: identification, schema and rules by path (a command's payload is
+  // read as YAML whatever it starts with)
+  const reading = (options.reader ?? read)(source, { ...(options.kind ? { payload: true } : {}), ...(options.lineCache ? { lineCache: options.lineCache } : {}) });
+  // a text the line reader read is checked now, its policies left to the batch; one the composer reads is
+  // composed and checked in the second step (its composed documents are not held while the batch waits)
   const file: { failure?: unknown } = {};
-  const early = lexed?.values && checkValues(lexed.values, config, options.kind, batch && { batch, file });
+  const checks = reading.reader === 'lines' ? checkDocuments(reading, config, options.kind, batch && { batch, file }) : undefined;
   return () => {
     if ('failure' in file) throw file.failure;
-    return lintFinish({ source, filePath, config, options, json, lexed, early });
+    return lintFinish({ reading, filePath, config, forced: options.kind, checks: checks ?? checkDocuments(reading, config, options.kind) });
   };
 }
 
 /**
- * The comments of a text the line reader read, for its suppression comments: none are looked for in a text
- * that mentions no `platlint-disable` (the common case, and the line reader's is the quick path).
+ * The comments of a text, for its suppression comments: none are looked for in a text that mentions no
+ * `platlint-disable` (the common case: the line reader then reads none).
  */
-function lexComments(source: string, lexed: LexText): readonly Comment[] {
-  return source.includes('platlint-disable') ? lexed.comments!() : [];
+function suppressionComments(reading: Reading): readonly Comment[] {
+  return reading.text.includes('platlint-disable') ? reading.comments : [];
 }
 
 /** What the first step of stageText read and checked. */
 interface FirstStep {
-  source: string;
+  reading: Reading;
   filePath: string;
   config: Config;
-  options: LintOptions;
-  json: ReturnType<typeof readJson> | undefined;
-  lexed: LexText | undefined;
-  /** The checks of the lexer reader's documents, their policies done. */
-  early: FastCheck | undefined;
+  forced: KindSpec | undefined;
+  /** The checks of the reading's documents, their policies done. */
+  checks: DocumentChecks;
 }
 
-/** The second step of stageText: the findings placed (composing the text where the line reader cannot tell), the result finished. */
-function lintFinish({ source, filePath, config, options, json, lexed, early }: FirstStep): LintResult {
-  if (early && isClean(early)) {
+/** The second step of stageText: the findings placed (src/lint/place.ts), the result finished. */
+function lintFinish({ reading, filePath, config, forced, checks }: FirstStep): LintResult {
+  const source = reading.text;
+  if (reading.problems.length === 0 && isClean(checks)) {
     // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
-    const lineCounter = source.includes('platlint-disable') ? lineCounterOf(source) : new LineCounter();
-    return finishResult({ filePath, text: source, lineCounter, comments: lexComments(source, lexed!), raw: [], config, documentsChecked: early.checked.size, documentsSkipped: early.skipped, extra: factsExtra([]) });
+    const lines = source.includes('platlint-disable') ? reading.lines : NO_LINES;
+    return finishResult({ filePath, text: source, lines, comments: suppressionComments(reading), raw: [], config, ...documentCounts(checks), extra: factsExtra([]) });
   }
-  const placement = options.placement ?? 'auto';
-  const facts: RangedFact[] = [];
-  if (early && placement === 'auto') {
-    // its findings placed from the same tokens (src/parse/lines-locate.ts): no syntax tree, no composed nodes
-    const docs = lexDocuments(lexed!.documents!);
-    const raw = docs && placeFindings(early, source, (index) => lexPlacer(new LexDocument(docs[index]!)), facts);
-    if (raw) {
-      return finishResult({ filePath, text: source, lineCounter: lineCounterOf(source), comments: lexComments(source, lexed!), raw, config, ...fastCounts(early), extra: factsExtra(facts) });
-    }
-  }
-  const tokens = tokenize(source, lexed?.tokens);
-  // the lexer reader's documents are the composer's when they are as many (then its checks are reused)
-  const fast = early && sameDocuments(lexed!.values!, tokens) ? early : undefined;
-  // a patch (a forced kind) is read by go-yaml whatever it names (platctl patch turns every payload into JSON
-  // through the YAML reader): go-yaml's refusals apply to it even without a plat apiVersion
-  const parsed = parseText(source, tokens, options.kind ? true : undefined, json);
-  const platDocs = platDocuments(parsed, source, options.kind);
+  const platDocs = platDocuments(reading, source, forced);
   // of a document that does not parse, its first syntax error only: the platform's decoder stops there (the
   // rest is often its echo, and a repeated key is found only when the text parses)
   const firstSyntax = new Map<number, Diagnostic>();
-  for (const d of parsed.diagnostics) {
+  for (const d of reading.problems) {
     if (d.ruleId !== 'yaml/syntax') continue;
     const doc = d.document ?? -1;
     const seen = firstSyntax.get(doc);
     if (!seen || d.range.start < seen.range.start) firstSyntax.set(doc, d);
   }
-  const raw = parsed.diagnostics.filter((d) => {
+  const raw = reading.problems.filter((d) => {
     const doc = d.document ?? -1;
     if (!platDocs.has(doc)) return false;
     const first = firstSyntax.get(doc);
     return first === undefined || d === first;
   });
   // a file that does not parse and names no plat group is another tool's (a template, JSON lines …)
-  const notParsed = raw.length < parsed.diagnostics.length && parsed.diagnostics.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));
-  let checked = 0;
-  let skipped = 0;
-  let unchecked = 0;
-  for (const ld of parsed.documents) {
-    if (ld.broken || ld.value === null || ld.value === undefined) continue; // broken (reported) or empty
-    const pre = fast?.checked.get(ld.index);
-    const status = lintDocument(ld, source, config, raw, pre, options.kind, facts);
-    if (status === 'checked') checked++;
-    else if (status === 'skipped') skipped++;
-    else if (status === 'unchecked') unchecked++;
+  const notParsed = raw.length < reading.problems.length && reading.problems.some((d) => d.ruleId === 'yaml/syntax' && !platDocs.has(d.document ?? -1));
+  const facts: RangedFact[] = [];
+  for (const doc of reading.documents) {
+    const { locator, index } = doc;
+    const other = checks.others.get(index);
+    if (other) {
+      raw.push(identificationFinding(other, index, (path, target) => locator.at(path, target)));
+      continue;
+    }
+    const c = checks.checked.get(index);
+    if (!c) continue; // broken (reported), empty, or another tool's
+    if (isLenient(c.kind, c.value)) lenientDuplicates(raw, index);
+    const found: DocumentFinding[] = doc.ambiguous((path) => isSensitivePath(c.kind, path));
+    keepChecked(found, c.value, c.kind); // the items of a List that are not plat get no finding
+    found.push(...c.schema, ...c.rules);
+    raw.push(...place(found, locator, source, { index, value: c.value, kind: c.kind }));
+    facts.push(...rangedFacts(c.value, c.kind, index, (p) => locator.at(p, 'value')));
   }
   return finishResult({
     filePath,
     text: source,
-    lineCounter: tokens.lineCounter,
-    comments: parsed.comments,
+    lines: reading.lines,
+    comments: suppressionComments(reading),
     raw,
     config,
-    documentsChecked: checked,
-    documentsSkipped: skipped,
-    ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}),
+    ...documentCounts(checks),
     ...(notParsed ? { notParsed } : {}),
     extra: factsExtra(facts),
   });
@@ -535,7 +394,8 @@ export interface RawResult {
   filePath: string;
   /** The file's text (offsets as in the diagnostics' ranges): what the messages are redacted against (src/redact.ts). */
   text: string;
-  lineCounter: LineCounter;
+  /** The text's line starts (src/parse/reading.ts), for line and column. */
+  lines: Lines;
   /**
    * The text's comments as its reading gives them (offsets alike), where the suppression comments are found;
    * those of a text that mentions no `platlint-disable` may be left out.
@@ -558,7 +418,7 @@ export interface RawResult {
  * suppression comments, 1-based positions, sorting and counts.
  */
 export function finishResult(r: RawResult): LintResult {
-  const { config, lineCounter } = r;
+  const { config, lines } = r;
   const configured: Diagnostic[] = [];
   for (const d of r.raw) {
     const severity = d.fatal ? d.severity : effectiveSeverity(config, d.ruleId, d.severity);
@@ -566,10 +426,10 @@ export function finishResult(r: RawResult): LintResult {
     d.severity = severity;
     configured.push(d);
   }
-  const { kept, suppressed, deferred } = applySuppressions(r.comments, lineCounter, configured, knownRuleIds(config), SET_RULE);
+  const { kept, suppressed, deferred } = applySuppressions(r.comments, lines, configured, knownRuleIds(config), SET_RULE);
   const lineColumn = (range: Range): Position => {
-    const s = lineCounter.linePos(range.start);
-    const e = range.end > range.start ? lineCounter.linePos(range.end) : s;
+    const s = lines.linePos(range.start);
+    const e = range.end > range.start ? lines.linePos(range.end) : s;
     return { line: s.line, column: s.col, endLine: e.line, endColumn: e.col };
   };
   // related locations get line and column too (SARIF regions, the language server's related information)
@@ -599,7 +459,7 @@ export function finishResult(r: RawResult): LintResult {
   }, r.text);
 }
 
-/** Schema and rule findings of a document, computed from the fast reader's value (identical to the full one). */
+/** A checked document: its value as the platform's decoder reads it into its kind's types, its findings by path. */
 interface Checked {
   value: unknown;
   kind: KindSpec;
@@ -607,7 +467,8 @@ interface Checked {
   rules: RuleFinding[];
 }
 
-interface FastCheck {
+/** The checks of a reading's documents. */
+interface DocumentChecks {
   /** Checked documents by index. */
   checked: Map<number, Checked>;
   /** Plat documents that are not checked (a group platlint does not check, an unknown kind), by index. */
@@ -615,22 +476,22 @@ interface FastCheck {
   skipped: number;
 }
 
-/** A fast-checked file's document counts, as the composed path counts them. */
-function fastCounts(fast: FastCheck): Pick<RawResult, 'documentsChecked' | 'documentsSkipped' | 'documentsUnchecked'> {
+/** A file's document counts. */
+function documentCounts(checks: DocumentChecks): Pick<RawResult, 'documentsChecked' | 'documentsSkipped' | 'documentsUnchecked'> {
   let unchecked = 0;
-  for (const id of fast.others.values()) if (id.status === 'unchecked') unchecked++;
-  return { documentsChecked: fast.checked.size, documentsSkipped: fast.skipped, ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}) };
+  for (const id of checks.others.values()) if (id.status === 'unchecked') unchecked++;
+  return { documentsChecked: checks.checked.size, documentsSkipped: checks.skipped, ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}) };
 }
 
 /**
- * Identification, schema and rules over documents read by a fast reader (by document index). With `later`,
- * the policies' findings are added to each document's `rules` when the batch runs.
+ * Identification, schema and rules over the documents of a reading (broken and empty ones are not checked).
+ * With `later`, the policies' findings are added to each document's `rules` when the batch runs.
  */
-function checkValues(values: readonly unknown[], config: Config, forced: KindSpec | undefined, later?: { batch: PolicyBatch; file: { failure?: unknown } }): FastCheck {
-  const result: FastCheck = { checked: new Map(), others: new Map(), skipped: 0 };
+function checkDocuments(reading: Reading, config: Config, forced: KindSpec | undefined, later?: { batch: PolicyBatch; file: { failure?: unknown } }): DocumentChecks {
+  const result: DocumentChecks = { checked: new Map(), others: new Map(), skipped: 0 };
   const enabled = enabledIn(config);
-  values.forEach((value, index) => {
-    if (value === null) return;
+  for (const { index, value, broken } of reading.documents) {
+    if (broken || value === null || value === undefined) continue;
     const id = identifyAs(value, forced);
     if (id.status === 'foreign') result.skipped++;
     else if (id.status !== 'kind') result.others.set(index, id);
@@ -641,79 +502,17 @@ function checkValues(values: readonly unknown[], config: Config, forced: KindSpe
       if (later && policies) later.batch.add(policyTargets(read, id.kind, enabled), policies, enabled, rules, later.file);
       result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules });
     }
-  });
+  }
   return result;
 }
 
-/** Whether fast-checked documents are all known kinds with no finding and no stored object (nothing to place). */
-function isClean(fast: FastCheck): boolean {
-  if (fast.others.size > 0) return false;
-  for (const c of fast.checked.values()) {
+/** Whether checked documents are all known kinds with no finding and no stored object (nothing to place). */
+function isClean(checks: DocumentChecks): boolean {
+  if (checks.others.size > 0) return false;
+  for (const c of checks.checked.values()) {
     if (c.schema.length > 0 || c.rules.length > 0 || objectFacts(c.value, c.kind).length > 0) return false;
   }
   return true;
-}
-
-function sameDocuments(values: readonly unknown[], tokens: Tokens): boolean {
-  return values.length === tokens.tokens.filter((t) => t.type === 'document').length;
-}
-
-/**
- * Places findings on one document as `locate` and `valueNode` (src/parse/compose-locate.ts) do on the composed one;
- * throws NeedsComposition where it cannot tell.
- */
-interface Placer {
-  at(path: Path, target: Target): Range;
-  /** The scalar at a path, for a finding inside a string; null when the path reaches no scalar. */
-  scalar(path: Path): ScalarLike | null;
-}
-
-/** Thrown by a placer where only the composed document gives the exact range (an empty item no key names). */
-class NeedsComposition extends Error {}
-const NEEDS_COMPOSITION = new NeedsComposition('only the composed document places this');
-const needsComposition = (): never => {
-  throw NEEDS_COMPOSITION;
-};
-
-/** Placement from the lexer reader's lines of a document (src/parse/lines-locate.ts). */
-function lexPlacer(doc: LexDocument): Placer {
-  return { at: (path, target) => doc.locate(path, target) ?? needsComposition(), scalar: (path) => doc.scalar(path) };
-}
-
-/**
- * The findings of a fast-checked file, placed without composing it, in the order the composed path makes
- * them (by document; schema, then rules); undefined where a placer cannot tell (an empty item no key names,
- * a document count the lexer reader does not share), and the file is then composed.
- */
-function placeFindings(fast: FastCheck, source: string, placer: (index: number) => Placer, facts: RangedFact[]): Diagnostic[] | undefined {
-  const out: Diagnostic[] = [];
-  const placedFacts: RangedFact[] = [];
-  const indexes = [...fast.checked.keys(), ...fast.others.keys()].sort((a, b) => a - b);
-  try {
-    for (const index of indexes) {
-      const place = placer(index);
-      const other = fast.others.get(index);
-      if (other) {
-        out.push(identificationFinding(other, index, place.at));
-        continue;
-      }
-      const c = fast.checked.get(index)!;
-      const found: Found[] = [];
-      for (const f of c.schema) found.push(placed(source, f, place.at(f.path, f.target), f.fix));
-      for (const f of c.rules) {
-        const range = (f.extra?.span && spanRange(place.scalar(f.path), source, f.extra.span)) || place.at(f.path, f.target);
-        const related = f.extra?.related?.map((r) => ({ path: r.path, message: r.message, range: place.at(r.path, 'key') }));
-        found.push(placed(source, f, range, f.extra?.fix, related));
-      }
-      out.push(...documentFindings(found, c.value, c.kind, index));
-      placedFacts.push(...rangedFacts(c.value, c.kind, index, (p) => place.at(p, 'value')));
-    }
-  } catch (err) {
-    if (err instanceof NeedsComposition) return undefined;
-    throw err;
-  }
-  facts.push(...placedFacts);
-  return out;
 }
 
 /**

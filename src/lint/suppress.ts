@@ -1,4 +1,4 @@
-import type { LineCounter } from 'yaml';
+import type { Lines } from '../parse/reading.js';
 import type { Comment, Diagnostic, Range, SuppressedDiagnostic } from '../finding.js';
 
 interface Directive {
@@ -42,7 +42,7 @@ const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable)\b(.*)$/;
  * comments, from the comments of the text's reading (src/parse/compose.ts, src/parse/lines.ts): text inside a quoted or
  * block scalar is no comment, as for the platform's reader.
  */
-function findDirectives(comments: readonly Comment[], lines: LineCounter, known: ReadonlySet<string>, problems: Diagnostic[]): Directive[] {
+function findDirectives(comments: readonly Comment[], lines: Lines, known: ReadonlySet<string>, problems: Diagnostic[]): Directive[] {
   const out: Directive[] = [];
   for (const comment of comments) {
     if (!comment.text.includes('platlint-disable')) continue;
@@ -81,7 +81,7 @@ function findDirectives(comments: readonly Comment[], lines: LineCounter, known:
  */
 export function applySuppressions(
   comments: readonly Comment[],
-  lines: LineCounter,
+  lines: Lines,
   diagnostics: Diagnostic[],
   known: ReadonlySet<string>,
   deferRule: (ruleId: string) => boolean = () => false,

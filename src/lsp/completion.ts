@@ -7,13 +7,13 @@
 // value) and reading that text: the marker's node gives the enclosing mapping's path and its other keys. The
 // marked text is read from its lexer tokens' lines when it is in the lexer reader's subset (src/parse/lines-locate.ts,
 // the same answers as the composed documents, without composing), else composed.
-import { isMap, isScalar, isSeq, isPair, type Node, type YAMLMap } from 'yaml';
 import { CompletionItemKind, type CompletionItem, InsertTextFormat, type TextEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { GiveUp } from '../parse/plain-scalars.js';
+import { composedMarkerPlace } from '../parse/compose-cursor.js';
 import { KINDS } from '../kinds/kinds.js';
 import type { Path } from '../path.js';
-import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type Reading } from './cursor.js';
+import { documentAt, lexedDocumentAt, lexedText, parseDocuments, type LineReading } from './cursor.js';
 import type { SchemaDocs, Sub } from '../files/schema-docs.js';
 
 const MARKER = 'platlintCursor0';
@@ -32,37 +32,6 @@ interface Place {
   lone: boolean;
 }
 
-function keyName(key: unknown): string | undefined {
-  return isScalar(key) ? String(key.value) : undefined;
-}
-
-/** Finds the marker in a parsed document. */
-function findMarker(node: unknown, path: (string | number)[], parentSeqItem: boolean): Omit<Place, 'apiVersion' | 'kindName'> | undefined {
-  if (isMap(node)) {
-    const map = node as YAMLMap;
-    for (const pair of map.items) {
-      const k = keyName(pair.key);
-      if (k === undefined) continue;
-      if (k.includes(MARKER)) {
-        const present = map.items.map((p) => keyName(p.key)).filter((x): x is string => x !== undefined && !x.includes(MARKER));
-        return { at: 'key', path, present, lone: parentSeqItem && map.items.length === 1 };
-      }
-      if (isScalar(pair.value) && String(pair.value.value).includes(MARKER)) return { at: 'value', path: [...path, k], present: [], lone: false };
-      const inner = findMarker(pair.value, [...path, k], false);
-      if (inner) return inner;
-    }
-  } else if (isSeq(node)) {
-    for (let i = 0; i < node.items.length; i++) {
-      const item = node.items[i];
-      const v = isPair(item) ? item.value : item;
-      if (isScalar(v) && String(v.value).includes(MARKER)) return { at: 'item', path: [...path, i], present: [], lone: false };
-      const inner = findMarker(v, [...path, i], true);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
-}
-
 /** The word under the cursor (letters, digits, `_ . / -`), as offsets. */
 function wordAround(text: string, offset: number): { start: number; end: number } {
   let start = offset;
@@ -73,7 +42,7 @@ function wordAround(text: string, offset: number): { start: number; end: number 
 }
 
 /** Where the cursor is and what surrounds it, or undefined. */
-function placeAt(text: string, offset: number, reading: Reading): { place: Place; word: { start: number; end: number } } | undefined {
+function placeAt(text: string, offset: number, lines: LineReading): { place: Place; word: { start: number; end: number } } | undefined {
   const word = wordAround(text, offset);
   const lineStart = text.lastIndexOf('\n', word.start - 1) + 1;
   const before = text.slice(lineStart, word.start);
@@ -84,19 +53,13 @@ function placeAt(text: string, offset: number, reading: Reading): { place: Place
   const after = text.slice(word.end);
   const replacement = isValue ? MARKER : after.startsWith(':') ? MARKER : `${MARKER}:`;
   const marked = text.slice(0, word.start) + replacement + after;
-  const lexed = reading === 'auto' ? lexedPlace(marked, word.start) : undefined;
+  const lexed = lexedPlace(marked, word.start, lines);
   if (lexed) return { place: lexed, word };
   const docs = parseDocuments(marked);
   const at = documentAt(docs, word.start);
   if (!at) return undefined;
-  const found = findMarker(at.doc.contents as Node | null, [], false);
-  if (!found) {
-    // an empty document: a key of its top level
-    if (at.doc.contents === null || (isScalar(at.doc.contents) && String(at.doc.contents.value).includes(MARKER))) {
-      return { place: { at: 'key', path: [], present: [], lone: false }, word };
-    }
-    return undefined;
-  }
+  const found = composedMarkerPlace(at.doc, MARKER);
+  if (!found) return undefined;
   return {
     place: { ...found, ...(at.apiVersion && !at.apiVersion.includes(MARKER) ? { apiVersion: at.apiVersion } : {}), ...(at.kindName && !at.kindName.includes(MARKER) ? { kindName: at.kindName } : {}) },
     word,
@@ -105,12 +68,12 @@ function placeAt(text: string, offset: number, reading: Reading): { place: Place
 
 /**
  * The marker's place read from the marked text's lexer lines (the marker written once, at `at`), as
- * `findMarker` finds it in the composed document; undefined when the text is not in the lexer reader's subset
+ * `composedMarkerPlace` (src/parse/compose-cursor.ts) finds it in the composed document; undefined when the text is not in the lexer reader's subset
  * or the lines cannot tell (the composed document then answers).
  */
-function lexedPlace(marked: string, at: number): Place | undefined {
+function lexedPlace(marked: string, at: number, lines: LineReading): Place | undefined {
   if (marked.indexOf(MARKER) !== at || marked.includes(MARKER, at + 1)) return undefined;
-  const lexed = lexedText(marked);
+  const lexed = lines(marked);
   if (!lexed) return undefined;
   const { doc, source } = lexedDocumentAt(lexed, at);
   try {
@@ -140,9 +103,9 @@ export interface CompletionClient {
   snippets?: boolean;
 }
 
-/** How the text is read (src/lsp/cursor.ts): the tests compare the lexer's lines with the composed documents. */
+/** How the text is read (src/lsp/cursor.ts): its lines (default `lexedText`), else its composed documents. */
 export interface CompletionOptions {
-  reading?: Reading;
+  lines?: LineReading;
 }
 
 /** Whether an item's text (not its `additionalTextEdits`, which clients apply as edits) holds a line break. */
@@ -156,12 +119,12 @@ const snippetText = (s: string) => s.replace(/[$}\\]/g, (c) => `\\${c}`);
 
 export function completions(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient = {}, options: CompletionOptions = {}): CompletionItem[] {
   // a snippet only for a client that takes them; a line break only in a snippet
-  return itemsAt(document, offset, schemas, client, options.reading ?? 'auto').filter((item) => (item.insertTextFormat === InsertTextFormat.Snippet ? !!client.snippets : !breaksLines(item)));
+  return itemsAt(document, offset, schemas, client, options.lines ?? lexedText).filter((item) => (item.insertTextFormat === InsertTextFormat.Snippet ? !!client.snippets : !breaksLines(item)));
 }
 
-function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient, reading: Reading): CompletionItem[] {
+function itemsAt(document: TextDocument, offset: number, schemas: SchemaDocs, client: CompletionClient, lines: LineReading): CompletionItem[] {
   const text = document.getText();
-  const found = placeAt(text, offset, reading);
+  const found = placeAt(text, offset, lines);
   if (!found) return [];
   const { place, word } = found;
   const range = { start: document.positionAt(word.start), end: document.positionAt(word.end) };

@@ -1,38 +1,24 @@
-// Cursor -> data path. The answers are those of the `yaml` package's composed documents (the same YAML 1.1
-// reading as src/parse/compose.ts), which work on text that does not parse too: the composer still builds the nodes
+// Cursor -> data path. The answers are those of the text's composed documents (src/parse/compose-cursor.ts: the
+// composer's YAML 1.1 reading, the whole depth of a document), which work on text that does not parse too: the composer still builds the nodes
 // it could read, and nothing here throws. A text in the lexer reader's subset (src/parse/lines.ts: the plain
 // block YAML most configuration files are) gets the same answers from its lexer tokens' lines
 // (src/parse/lines-locate.ts) without the syntax tree or the composer, which cost hundreds of milliseconds on a
 // 10,000-line document: hover and completion answer within a lexing of the text.
-import { isAlias, isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, type Document, type Node } from 'yaml';
 import { GiveUp } from '../parse/plain-scalars.js';
 import { identify, type KindSpec } from '../kinds/kinds.js';
 import { LexDocument, type CursorTarget, type LexSource } from '../parse/lines-locate.js';
 import { LineCache, lexDocuments, lexText } from '../parse/lines.js';
-import type { Range } from '../finding.js';
+import { composedDocumentAt, composedDocuments, composedTargetAt, composedTopString, type ComposedDocument } from '../parse/compose-cursor.js';
 
 /** What sits under the cursor: the data path of the field (or list item), on its key or its value, and the source range of the key (or of the value, when there is no key). */
 export type { CursorTarget } from '../parse/lines-locate.js';
 
 export interface DocumentAt {
-  doc: Document;
+  doc: ComposedDocument;
   /** The document's kind, when its apiVersion and kind name one. */
   kind?: KindSpec;
   apiVersion?: string;
   kindName?: string;
-}
-
-const OPTIONS = { version: '1.1', merge: true, uniqueKeys: false, prettyErrors: false, logLevel: 'silent', keepSourceTokens: false } as const;
-
-function rangeOf(node: unknown): Range | undefined {
-  const r = (node as Node | null)?.range;
-  return r ? { start: r[0], end: r[1] } : undefined;
-}
-
-/** Whether an offset is on a node: a scalar includes the position just after it (the cursor after a word). */
-function inside(node: unknown, offset: number): boolean {
-  const r = rangeOf(node);
-  return !!r && offset >= r.start && (offset < r.end || (offset === r.end && isScalar(node)));
 }
 
 /**
@@ -41,96 +27,26 @@ function inside(node: unknown, offset: number): boolean {
  * below: a completion reads the version with a marker written in, which must not evict the version itself (the
  * next hover would compose it again: measured 230 ms on an idle server for 10,000 lines). Bounded.
  */
-const composedCache: { text: string; docs: Document[] }[] = [];
+const composedCache: { text: string; docs: ComposedDocument[] }[] = [];
 
-/** Every document of a text; never throws (an empty list when the text cannot be read at all). Read-only. */
-export function parseDocuments(text: string): Document[] {
+/** Every document of a text, as the composer makes them; never throws (an empty list when the text cannot be read at all). Read-only. */
+export function parseDocuments(text: string): ComposedDocument[] {
   const hit = composedCache.find((e) => e.text === text);
   if (hit) return hit.docs;
-  let docs: Document[];
-  try {
-    const read = parseAllDocuments(text, { ...OPTIONS, lineCounter: new LineCounter() });
-    docs = Array.isArray(read) ? (read as Document[]) : [];
-  } catch {
-    docs = [];
-  }
+  const docs = composedDocuments(text);
   composedCache.unshift({ text, docs });
   composedCache.length = Math.min(composedCache.length, 2);
   return docs;
 }
 
-/** The document that holds an offset (the last one that starts before it). */
-export function documentAt(docs: readonly Document[], offset: number): DocumentAt | undefined {
-  let found: Document | undefined;
-  for (const d of docs) {
-    const r = d.range;
-    if (r && r[0] <= offset) found = d;
-  }
-  found ??= docs[0];
+/** The document that holds an offset (the last one that starts before it), with what it names. */
+export function documentAt(docs: readonly ComposedDocument[], offset: number): DocumentAt | undefined {
+  const found = composedDocumentAt(docs, offset);
   if (!found) return undefined;
-  return { doc: found, ...identity(found) };
-}
-
-/** The apiVersion and kind written at the top of a document, and the kind they name. */
-export function identity(doc: Document): Omit<DocumentAt, 'doc'> {
-  const contents = doc.contents;
-  if (!isMap(contents)) return {};
-  const read = (key: string): string | undefined => {
-    const pair = contents.items.find((p) => isScalar(p.key) && p.key.value === key);
-    return pair && isScalar(pair.value) && typeof pair.value.value === 'string' ? pair.value.value : undefined;
-  };
-  const apiVersion = read('apiVersion');
-  const kindName = read('kind');
-  const id = identify({ apiVersion, kind: kindName });
-  return { ...(apiVersion !== undefined ? { apiVersion } : {}), ...(kindName !== undefined ? { kindName } : {}), ...(id.status === 'kind' ? { kind: id.kind } : {}) };
-}
-
-function keyName(key: unknown): string | undefined {
-  if (isScalar(key)) return key.value === null ? '' : String(key.value);
-  return undefined;
-}
-
-/** The field or list item under an offset: its path, whether on the key or the value, and the key's range. */
-export function targetAt(doc: Document, offset: number): CursorTarget | undefined {
-  let node: unknown = doc.contents;
-  const path: (string | number)[] = [];
-  let best: CursorTarget | undefined;
-  for (let depth = 0; depth < 128 && node; depth++) {
-    if (isAlias(node)) return best;
-    if (isMap(node)) {
-      let next: unknown;
-      for (const pair of node.items) {
-        const name = keyName(pair.key);
-        if (name === undefined) continue;
-        const kr = rangeOf(pair.key);
-        if (kr && offset >= kr.start && offset <= kr.end) return { path: [...path, name], on: 'key', range: kr };
-        const vr = rangeOf(pair.value);
-        if (inside(pair.value, offset)) {
-          path.push(name);
-          best = { path: [...path], on: 'value', range: kr ?? vr! };
-          next = pair.value;
-          break;
-        }
-      }
-      if (next === undefined) return best;
-      node = next;
-    } else if (isSeq(node)) {
-      let next: unknown;
-      node.items.forEach((item, i) => {
-        if (next !== undefined) return;
-        const v = isPair(item) ? item.value : item;
-        const r = rangeOf(v);
-        if (inside(v, offset)) {
-          next = v;
-          path.push(i);
-          best = { path: [...path], on: 'value', range: r! };
-        }
-      });
-      if (next === undefined) return best;
-      node = next;
-    } else return best;
-  }
-  return best;
+  const apiVersion = composedTopString(found, 'apiVersion');
+  const kindName = composedTopString(found, 'kind');
+  const kind = kindOf(apiVersion, kindName);
+  return { doc: found, ...(apiVersion !== undefined ? { apiVersion } : {}), ...(kindName !== undefined ? { kindName } : {}), ...(kind ? { kind } : {}) };
 }
 
 /** A text in the lexer reader's subset: its documents' lines, and where each document starts and ends. */
@@ -209,17 +125,18 @@ export interface Cursor {
 }
 
 /**
- * How hover and completion read a text: `auto` from the lexer's lines when the text is in the lexer reader's
- * subset, else composed; `composed` always composed (the tests compare the two).
+ * How hover and completion read a text's lines: `lexedText` (the default) gives the line reader's documents when
+ * the text is in its subset; where it gives none, the composed documents answer. (The tests pass one that gives
+ * none, and compare.)
  */
-export type Reading = 'auto' | 'composed';
+export type LineReading = (text: string) => LexedText | undefined;
 
 /**
  * The document at an offset of a text, its kind and the field under the offset: from the lexer's lines when
  * the text is in the lexer reader's subset, else from the composed documents (the same answers).
  */
-export function cursorAt(text: string, offset: number, reading: Reading = 'auto'): Cursor | undefined {
-  const lexed = reading === 'auto' ? lexedText(text) : undefined;
+export function cursorAt(text: string, offset: number, lines: LineReading = lexedText): Cursor | undefined {
+  const lexed = lines(text);
   if (lexed) {
     const { doc, source } = lexedDocumentAt(lexed, offset);
     try {
@@ -232,7 +149,7 @@ export function cursorAt(text: string, offset: number, reading: Reading = 'auto'
   }
   const at = documentAt(parseDocuments(text), offset);
   if (!at) return undefined;
-  return { ...(at.kind ? { kind: at.kind } : {}), target: () => targetAt(at.doc, offset) };
+  return { ...(at.kind ? { kind: at.kind } : {}), target: () => composedTargetAt(at.doc, offset) };
 }
 
 function kindOf(apiVersion: string | undefined, kindName: string | undefined): KindSpec | undefined {

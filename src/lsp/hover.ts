@@ -3,7 +3,7 @@
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fieldPath } from '../kinds/field-path.js';
-import { cursorAt, type Reading } from './cursor.js';
+import { cursorAt, lexedText, type LineReading } from './cursor.js';
 import type { FieldInfo, SchemaDocs } from '../files/schema-docs.js';
 
 function code(v: unknown): string {
@@ -36,8 +36,8 @@ export function fieldMarkdown(name: string, where: string, info: FieldInfo): str
   return lines.join('\n');
 }
 
-export function hoverAt(document: TextDocument, offset: number, schemas: SchemaDocs, reading: Reading = 'auto'): Hover | null {
-  const at = cursorAt(document.getText(), offset, reading);
+export function hoverAt(document: TextDocument, offset: number, schemas: SchemaDocs, lines: LineReading = lexedText): Hover | null {
+  const at = cursorAt(document.getText(), offset, lines);
   if (!at?.kind) return null;
   const target = at.target();
   if (!target) return null;

@@ -14,6 +14,7 @@ import { lintFlagsText } from '../../src/flags/lint.js';
 import { checkSet } from '../../src/files/across-files.js';
 import { FORMATTERS, type FormatContext } from '../../src/report/index.js';
 import { toLspDiagnostics } from '../../src/lsp/diagnostics.js';
+import { readerOf } from '../helpers/readers.js';
 
 /** A fixture: its text and how it is linted (a YAML file, a patch read as a command kind, a file of flags). */
 export interface Seed {
@@ -291,7 +292,7 @@ const FORMAT_CTX: FormatContext = { cwd: '/fuzz', color: 0, checked: 1, skipped:
 
 function lintAs(seed: Seed, text: string, filePath: string, fastReader: boolean): LintResult {
   if (seed.as === 'flags') return lintFlagsText(text, { filePath });
-  const options: LintOptions = { filePath, fastReader, ...(seed.kind ? { kind: commandKind(seed.kind) } : {}) };
+  const options: LintOptions = { filePath, reader: readerOf(fastReader), ...(seed.kind ? { kind: commandKind(seed.kind) } : {}) };
   return lintText(text, options);
 }
 
