@@ -285,6 +285,17 @@ describe('configuration file', () => {
         `  ${file}:4:1  unknown field \`ignore\` in the platlint configuration; did you mean \`ignores\`?\n`,
     );
   });
+  it('a plain `off` in the configuration (a boolean to YAML 1.1) is told to be quoted', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/required: off\n  schema/type: "off"\n');
+    const r = await platlint(['conf'], { cwd: dir });
+    expect(r.code).toBe(2);
+    const file = join(dir, 'platlint.config.yaml');
+    expect(r.stderr).toBe(
+      `platlint: invalid configuration file ${file}\n` +
+        `  ${file}:2:20  \`schema/required\` must be one of \`off\`, \`warn\`, \`error\`, got \`false\`; a plain \`off\` is read as false (YAML 1.1): quote it, \`"off"\`\n`,
+    );
+  });
   it('an unknown rule id in the configuration gets a suggestion', async () => {
     const dir = project();
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules:\n  schema/unknown-feild: warn\n');

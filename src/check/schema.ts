@@ -6,6 +6,10 @@ import { fromPointer, type Path } from '../path.js';
 import { closestMatches } from '../services/suggest.js';
 import type { Target } from '../parse/compose-locate.js';
 
+/** The plain words YAML 1.1 reads as true and as false (the platform's reader; `true`/`false` themselves are not mistaken for strings). */
+const YAML11_TRUE = new Set(['y', 'yes', 'on']);
+const YAML11_FALSE = new Set(['n', 'no', 'off']);
+
 /** A schema finding before it is positioned: the engine maps `path` + `target` to a source range. */
 export interface SchemaFinding {
   ruleId: string;
@@ -190,7 +194,9 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
     case 'const': {
       const allowed = (err.keyword === 'const' ? [p.allowedValue] : (p.allowedValues as unknown[])) ?? [];
       const near = typeof err.data === 'string' ? closestMatches(err.data, allowed.map(String)) : [];
-      const hint = near.length > 0 ? `; did you mean ${joinOr(near.map(code))}?` : '';
+      // a plain `off`, `on`, `yes`, `no`, `y` or `n` is a boolean to the platform's YAML 1.1 reader: the allowed string needs quotes
+      const unquoted = typeof err.data === 'boolean' ? allowed.find((v) => typeof v === 'string' && (err.data ? YAML11_TRUE : YAML11_FALSE).has(v.toLowerCase())) : undefined;
+      const hint = unquoted !== undefined ? `; a plain \`${unquoted}\` is read as ${err.data} (YAML 1.1): quote it, \`"${unquoted}"\`` : near.length > 0 ? `; did you mean ${joinOr(near.map(code))}?` : '';
       const must = allowed.length === 1 ? code(allowed[0]) : `one of ${allowed.map(code).join(', ')}`;
       // one close allowed string (`MatchAnyy` → `MatchAny`): replacing the value is safe
       const fix = !secret && near.length === 1 && allowed.includes(near[0]) ? { fix: near[0]! } : {};
