@@ -380,6 +380,17 @@ describe('rules and explain', () => {
       stderr: 'platlint: unknown rule schema/unknown-feld; did you mean schema/unknown-field? (platlint rules lists them)\n',
     });
   });
+  it('a rule named without its area gets the rules of that name: in explain, in --rule', async () => {
+    expect(await platlint(['explain', 'no-secret-read'])).toMatchObject({ code: 2, stdout: '', stderr: 'platlint: unknown rule no-secret-read; did you mean security/no-secret-read? (platlint rules lists them)\n' });
+    expect((await platlint(['explain', 'verbs-uniqe'])).stderr).toBe('platlint: unknown rule verbs-uniqe; did you mean rbac/verbs-unique? (platlint rules lists them)\n');
+    expect((await platlint(['explain', 'spec-conformance'])).stderr).toBe(
+      'platlint: unknown rule spec-conformance; did you mean authn/spec-conformance or authz/spec-conformance or egress/spec-conformance or encryption/spec-conformance or payload/spec-conformance or review/spec-conformance? (platlint rules lists them)\n',
+    );
+    expect(await platlint(['--rule', 'no-secret-read=off', 'fixtures/examples'])).toMatchObject({
+      code: 2,
+      stderr: 'platlint: --rule no-secret-read=off: unknown rule `no-secret-read`; did you mean `security/no-secret-read`? (platlint rules lists them)\n',
+    });
+  });
   it("platlint explain documents the codes of problems with platlint's own files, which are not rules", async () => {
     const r = await platlint(['explain', 'config/schema', 'baseline/invalid']);
     expect(r.code).toBe(0);

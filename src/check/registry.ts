@@ -12,7 +12,22 @@ export const ALL_RULES: ReadonlyMap<string, RuleMeta> = new Map<string, RuleMeta
 export const RULE_IDS: ReadonlySet<string> = new Set(ALL_RULES.keys());
 
 export function suggestRuleIds(id: string): string[] {
-  return closestMatches(id, [...RULE_IDS]);
+  return closestRuleIds(id, [...RULE_IDS]);
+}
+
+/**
+ * The ids closest to a misspelt rule id; a rule named without its area (`no-secret-read` for
+ * `security/no-secret-read`) gets the rules of that name, or of the closest name, in every area.
+ */
+export function closestRuleIds(id: string, ids: readonly string[]): string[] {
+  if (!id.includes('/')) {
+    const name = (r: string) => r.slice(r.indexOf('/') + 1);
+    const named = ids.filter((r) => r.includes('/') && name(r) === id);
+    if (named.length > 0) return named;
+    const near = new Set(closestMatches(id, ids.filter((r) => r.includes('/')).map(name)));
+    if (near.size > 0) return ids.filter((r) => r.includes('/') && near.has(name(r)));
+  }
+  return closestMatches(id, ids);
 }
 
 const WITH_POLICIES = new WeakMap<object, ReadonlySet<string>>();

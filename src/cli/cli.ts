@@ -5,7 +5,7 @@ import { writeAtomic } from '../files/write.js';
 import { parseArgs } from 'node:util';
 import { checkPolicies, CONFIG_FILE_NAME, ConfigError, unknownRuleMessage, type Config, type LoadOptions, type SeveritySetting } from '../config/config.js';
 import { printConfig } from './print-config.js';
-import { knownRuleIds } from '../check/registry.js';
+import { closestRuleIds, knownRuleIds } from '../check/registry.js';
 import { UsageError } from '../files/discover.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from '../files/lint-files.js';
 import { lintFlagsArgs } from '../flags/lint.js';
@@ -191,8 +191,8 @@ function explain(ids: readonly string[], io: CliIo, extra: readonly ExtraRule[])
       continue;
     }
     if (!rule) {
-      const near = closestMatches(id, [...rules.keys(), ...Object.keys(OWN_FILE_CODES)]);
-      io.stderr(`platlint: unknown rule ${id}${near.length ? `; did you mean ${near[0]}?` : ''} (platlint rules lists them)\n`);
+      const near = closestRuleIds(id, [...rules.keys(), ...Object.keys(OWN_FILE_CODES)]);
+      io.stderr(`platlint: unknown rule ${id}${near.length ? `; did you mean ${near.join(' or ')}?` : ''} (platlint rules lists them)\n`);
       return 2;
     }
     io.stdout(explainRule(id, rule.meta, policies.has(id) ? rule.kinds : undefined) + '\n');
@@ -375,7 +375,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     // the ids a --rule may name are checked once the configuration is read: they are those a `rules` of it may name
     const known = knownRuleIds(base);
     for (const [id, severity] of commandLineRules) {
-      const unknown = unknownRuleMessage(id, known, (near) => closestMatches(near, [...known]));
+      const unknown = unknownRuleMessage(id, known, (near) => closestRuleIds(near, [...known]));
       if (unknown !== undefined) throw new UsageError(`--rule ${id}=${severity}: ${unknown} (platlint rules lists them)`);
     }
     return { ...base, ...(maxFileSize !== undefined ? { maxFileSize } : {}), ...(commandLineRules.length > 0 ? { commandLineRules } : {}) };
@@ -411,7 +411,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const config = runConfig({ deferPolicyCheck: fix !== 'write' });
     const known = knownRuleIds(config);
     // the configuration's policy ids are named and suggested as platlint's are
-    const suppressRuleProblem = suppressRuleUsage(values, known, (id) => closestMatches(id, [...known]));
+    const suppressRuleProblem = suppressRuleUsage(values, known, (id) => closestRuleIds(id, [...known]));
     if (suppressRuleProblem) throw new UsageError(suppressRuleProblem);
     policies = policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
     // the baseline (src/files/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
