@@ -20,6 +20,16 @@ describe('platlint-disable comments', () => {
     expect(r.diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d)} ${d.line}:${d.column}`)).toEqual(['schema/unknown-field team 5:1']);
     expect(r.suppressed.map((d) => [d.ruleId, diagnosticPath(d), d.justification])).toEqual([['schema/unknown-field', 'owner', 'read by our wrapper script']]);
   });
+  it('disable-line (as ESLint\'s eslint-disable-line) at the end of a line suppresses that rule on its own line only', () => {
+    const text = `${HEAD}owner: a # platlint-disable-line schema/unknown-field -- read by our wrapper script\nteam: b\nsite: c # platlint-disable-line schema/type -- not needed\n`;
+    const r = lintText(text);
+    expect(r.diagnostics.map((d) => `${d.ruleId} ${diagnosticPath(d) || '-'} ${d.line}:${d.column} ${d.message}`)).toEqual([
+      'schema/unknown-field team 4:1 unknown field `team` in TracingConfiguration; allowed fields: `apiVersion`, `kind`, `endpoint`, `samplingRatePerMillion`',
+      'schema/unknown-field site 5:1 unknown field `site` in TracingConfiguration; allowed fields: `apiVersion`, `kind`, `endpoint`, `samplingRatePerMillion`',
+      'suppression/unused - 5:9 `schema/type` is disabled here but reports nothing on this line; remove it from the comment',
+    ]);
+    expect(r.suppressed.map((d) => [d.ruleId, diagnosticPath(d), d.line, d.justification])).toEqual([['schema/unknown-field', 'owner', 3, 'read by our wrapper script']]);
+  });
   it('disable applies to the rest of the file', () => {
     const text = `${HEAD}owner: a\n# platlint-disable schema/unknown-field -- generated fields\nteam: b\nsite: c\n`;
     expect(found(text)).toEqual(['schema/unknown-field owner 3:1 error']);

@@ -1,8 +1,11 @@
 import type { Lines } from '../parse/reading.js';
 import type { Comment, Diagnostic, Range, SuppressedDiagnostic } from '../finding.js';
 
+/** What a suppression comment covers: the next line, its own line (a comment at a line's end), or the rest of the file. */
+export type DirectiveKind = 'next-line' | 'line' | 'file';
+
 interface Directive {
-  kind: 'next-line' | 'file';
+  kind: DirectiveKind;
   rules: string[];
   reason: string;
   /** 1-based line of the comment. */
@@ -17,7 +20,7 @@ interface Directive {
  * of the run is linted (src/files/across-files.ts), so the comment is applied, or reported unused, then.
  */
 export interface SetDirective {
-  kind: 'next-line' | 'file';
+  kind: DirectiveKind;
   rules: string[];
   reason: string;
   /** 1-based line of the comment. */
@@ -26,19 +29,20 @@ export interface SetDirective {
 }
 
 /** Whether a directive on line `directiveLine` covers a finding on line `line` (1-based). */
-export function covers(kind: 'next-line' | 'file', directiveLine: number, line: number): boolean {
-  return kind === 'file' ? line > directiveLine : line === directiveLine + 1;
+export function covers(kind: DirectiveKind, directiveLine: number, line: number): boolean {
+  return kind === 'file' ? line > directiveLine : kind === 'line' ? line === directiveLine : line === directiveLine + 1;
 }
 
 /** The message of a `suppression/unused` finding. */
-export function unusedMessage(ruleId: string, kind: 'next-line' | 'file'): string {
-  return `\`${ruleId}\` is disabled here but reports nothing ${kind === 'file' ? 'in the rest of the file' : 'on the next line'}; remove it from the comment`;
+export function unusedMessage(ruleId: string, kind: DirectiveKind): string {
+  return `\`${ruleId}\` is disabled here but reports nothing ${kind === 'file' ? 'in the rest of the file' : kind === 'line' ? 'on this line' : 'on the next line'}; remove it from the comment`;
 }
 
-const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable)\b(.*)$/;
+const DIRECTIVE = /^#\s*platlint-(disable-next-line|disable-line|disable)\b(.*)$/;
 
 /**
- * Parses `# platlint-disable-next-line <rule>[, <rule>] -- reason` and `# platlint-disable <rule> -- reason`
+ * Parses `# platlint-disable-next-line <rule>[, <rule>] -- reason`, `# platlint-disable-line <rule> -- reason` (at the
+ * end of the line it disables, as ESLint's `eslint-disable-line`) and `# platlint-disable <rule> -- reason`
  * comments, from the comments of the text's reading (src/parse/compose.ts, src/parse/lines.ts): text inside a quoted or
  * block scalar is no comment, as for the platform's reader.
  */
@@ -69,7 +73,7 @@ function findDirectives(comments: readonly Comment[], lines: Lines, known: Reado
       invalid('this platlint-disable comment gives no reason; add `-- <why>` after the rule ids');
       continue;
     }
-    out.push({ kind: d[1] === 'disable' ? 'file' : 'next-line', rules, reason, line, start, end, used: new Set() });
+    out.push({ kind: d[1] === 'disable' ? 'file' : d[1] === 'disable-line' ? 'line' : 'next-line', rules, reason, line, start, end, used: new Set() });
   }
   return out;
 }
