@@ -22,6 +22,10 @@ describe('exit codes', () => {
     const r = await platlint(['--frmat', 'json', 'x.yaml']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('platlint: unknown option --frmat; did you mean --format?\nRun platlint --help for usage.\n');
+    // suggestions come from the options themselves (not the words of the help text: --stdio is the language server's)
+    expect((await platlint(['--stdio'])).stderr).toBe('platlint: unknown option --stdio\nRun platlint --help for usage.\n');
+    expect((await platlint(['--stdin'])).stderr).toBe('platlint: unknown option --stdin; standard input is the path `-` (name it with --stdin-filename NAME)\nRun platlint --help for usage.\n');
+    expect((await platlint(['--max-warn', '0'])).stderr).toBe('platlint: unknown option --max-warn; did you mean --max-warnings?\nRun platlint --help for usage.\n');
   });
   it('exits 2 on an unknown format', async () => {
     const r = await platlint(['--format', 'xml', input('empty.yaml')]);

@@ -267,35 +267,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: {
-        format: { type: 'string', short: 'f', multiple: true },
-        'output-file': { type: 'string', short: 'o' },
-        config: { type: 'string', short: 'c' },
-        'no-config': { type: 'boolean' },
-        rule: { type: 'string', multiple: true },
-        'print-config': { type: 'string' },
-        quiet: { type: 'boolean' },
-        'max-warnings': { type: 'string' },
-        'stdin-filename': { type: 'string' },
-        'no-error-on-unmatched-pattern': { type: 'boolean' },
-        concurrency: { type: 'string' },
-        'max-file-size': { type: 'string' },
-        color: { type: 'boolean' },
-        'no-color': { type: 'boolean' },
-        debug: { type: 'boolean' },
-        'resolve-refs': { type: 'boolean' },
-        fix: { type: 'boolean' },
-        cache: { type: 'boolean' },
-        'cache-location': { type: 'string' },
-        'fix-dry-run': { type: 'boolean' },
-        'suppress-all': { type: 'boolean' },
-        'suppress-rule': { type: 'string', multiple: true },
-        'prune-suppressions': { type: 'boolean' },
-        'suppressions-location': { type: 'string' },
-        type: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-      },
+      options: OPTIONS,
     });
   } catch (err) {
     io.stderr(`platlint: ${argumentProblem(err as Error & { code?: string })}\nRun platlint --help for usage.\n`);
@@ -502,14 +474,49 @@ function ruleSetting(arg: string): [string, SeveritySetting] | string {
   return [id, severity as SeveritySetting];
 }
 
-const OPTION_NAMES = HELP.match(/--[a-z-]+/g) ?? [];
+
+/** The options of the lint command (node:util parseArgs); an unknown option's suggestion comes from these. */
+const OPTIONS = {
+  format: { type: 'string', short: 'f', multiple: true },
+  'output-file': { type: 'string', short: 'o' },
+  config: { type: 'string', short: 'c' },
+  'no-config': { type: 'boolean' },
+  rule: { type: 'string', multiple: true },
+  'print-config': { type: 'string' },
+  quiet: { type: 'boolean' },
+  'max-warnings': { type: 'string' },
+  'stdin-filename': { type: 'string' },
+  'no-error-on-unmatched-pattern': { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'max-file-size': { type: 'string' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  debug: { type: 'boolean' },
+  'resolve-refs': { type: 'boolean' },
+  fix: { type: 'boolean' },
+  cache: { type: 'boolean' },
+  'cache-location': { type: 'string' },
+  'fix-dry-run': { type: 'boolean' },
+  'suppress-all': { type: 'boolean' },
+  'suppress-rule': { type: 'string', multiple: true },
+  'prune-suppressions': { type: 'boolean' },
+  'suppressions-location': { type: 'string' },
+  type: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+} as const;
 
 /** A readable sentence for an argument error of node:util's parseArgs. */
 function argumentProblem(err: Error & { code?: string }): string {
   const option = /'(-[^']*)'/.exec(err.message)?.[1];
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
-    const near = closestMatches(option.replace(/^-+/, ''), OPTION_NAMES.map((o) => o.slice(2)));
-    return `unknown option ${option}${near.length > 0 ? `; did you mean --${near[0]}?` : ''}`;
+    const name = option.replace(/^-+/, '');
+    // ESLint reads standard input with --stdin; here it is the path `-`
+    if (name === 'stdin') return 'unknown option --stdin; standard input is the path `-` (name it with --stdin-filename NAME)';
+    const near = closestMatches(name, Object.keys(OPTIONS));
+    const longer = near.length > 0 || name.length < 3 ? [] : Object.keys(OPTIONS).filter((o) => o.startsWith(name));
+    const hint = near[0] ?? (longer.length === 1 ? longer[0] : undefined);
+    return `unknown option ${option}${hint !== undefined ? `; did you mean --${hint}?` : ''}`;
   }
   if (err.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return `option ${option} needs a value`;
   return err.message.split('\n')[0]!;
