@@ -818,8 +818,8 @@ describe('language server', () => {
         severity: 1,
         code: 'config/invalid',
         source: 'platlint',
-        message: `invalid configuration file ${config}:2:29: \`egress/master-deprecated\` must be one of \`off\`, \`warn\`, \`error\`, got \`false\`; this file is linted with the default configuration`,
-        relatedInformation: [{ location: { uri: pathToFileURL(config).href, range: range(1, 28, 1, 28) }, message: '`egress/master-deprecated` must be one of `off`, `warn`, `error`, got `false`' }],
+        message: `invalid configuration file ${config}:2:29: \`egress/master-deprecated\` must be one of \`off\`, \`warn\`, \`error\`, got \`false\`; a plain \`off\` is read as false (YAML 1.1): quote it, \`"off"\`; this file is linted with the default configuration`,
+        relatedInformation: [{ location: { uri: pathToFileURL(config).href, range: range(1, 28, 1, 28) }, message: '`egress/master-deprecated` must be one of `off`, `warn`, `error`, got `false`; a plain `off` is read as false (YAML 1.1): quote it, `"off"`' }],
         data: { fatal: true },
       },
       ...egressDiagnostics(uri),
@@ -830,7 +830,7 @@ describe('language server', () => {
     expect(c.messages).toEqual([
       {
         type: 1,
-        message: `platlint: invalid configuration file ${config} (${config}:2:29: \`egress/master-deprecated\` must be one of \`off\`, \`warn\`, \`error\`, got \`false\`); using the default configuration`,
+        message: `platlint: invalid configuration file ${config} (${config}:2:29: \`egress/master-deprecated\` must be one of \`off\`, \`warn\`, \`error\`, got \`false\`; a plain \`off\` is read as false (YAML 1.1): quote it, \`"off"\`); using the default configuration`,
       },
     ]);
   });
