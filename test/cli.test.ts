@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, symlinkSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../src/check/registry.js';
 import { ROOT } from './helpers/fixtures.js';
 import { jsonFindings, platlint } from './helpers/cli.js';
 
@@ -374,6 +375,18 @@ describe('rules and explain', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^input\/binary +error +The file is binary and cannot be linted\. +\[all\]$/m);
     expect(r.stdout).toMatch(/^authz\/webhook-timeout-max +error +A webhook authorizer timeout is above 0 and at most 30s\. +\[AuthorizationConfiguration\]$/m);
+  });
+  it('platlint rules --format json lists every rule as data; --no-color is accepted; platlint help prints the usage', async () => {
+    const json = await platlint(['rules', '--format', 'json', '--no-color']);
+    expect(json.code).toBe(0);
+    const rules = JSON.parse(json.stdout) as { id: string; severity: string; status: string; description: string; kinds: string }[];
+    expect(rules).toHaveLength(ALL_RULES.size);
+    expect(rules.find((r) => r.id === 'rbac/verbs-unique')).toEqual({ id: 'rbac/verbs-unique', severity: 'warning', status: 'stable', description: ALL_RULES.get('rbac/verbs-unique')!.description, kinds: expect.stringContaining('Role') });
+    expect((await platlint(['rules', '--no-color'])).stdout.split('\n').at(-2)).toBe(`${ALL_RULES.size} rules; platlint explain <rule> prints one rule's documentation`);
+    expect(await platlint(['rules', '--format', 'xml'])).toMatchObject({ code: 2, stdout: '', stderr: 'platlint rules: unknown format "xml"; the formats are text and json\n' });
+    const help = await platlint(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe((await platlint(['--help'])).stdout);
   });
   it('platlint explain prints a rule, and suggests a near id for an unknown one', async () => {
     const r = await platlint(['explain', 'schema/unknown-field']);

@@ -39,7 +39,8 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
        platlint flags [options] -- PLATLET-ARGUMENTS...
        platlint schemas --out DIR [--base-url URL]
                                    Write a JSON Schema for every kind, and a catalog, for editors
-       platlint rules [-c PATH]    List every rule (the configuration's policies too)
+       platlint rules [-c PATH] [--format text|json]
+                                   List every rule (the configuration's policies too)
        platlint explain [-c PATH] RULE...
                                    Print a rule's documentation
 
@@ -140,21 +141,26 @@ function colorLevel(values: { color?: boolean; 'no-color'?: boolean }, env: Node
 }
 
 /**
- * The options `platlint rules` and `platlint explain` take (`--config PATH`, `--no-config`): the rules of the
+ * The options `platlint rules` and `platlint explain` take (`--config PATH`, `--no-config`; `--format` for rules): the rules of the
  * configuration (its policies) are listed with platlint's. Undefined when `argv` holds anything else.
  */
-function configOptions(argv: readonly string[]): { rest: string[]; configFile?: string | false } | undefined {
+function configOptions(argv: readonly string[]): { rest: string[]; configFile?: string | false; format?: string } | undefined {
   const rest: string[] = [];
   let configFile: string | false | undefined;
+  let format: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--no-config') configFile = false;
+    // the listing has no colour: --color and --no-color are accepted as for linting, and change nothing
+    else if (a === '--color' || a === '--no-color') continue;
+    else if ((a === '--format' || a === '-f') && i + 1 < argv.length) format = argv[++i]!;
+    else if (a.startsWith('--format=')) format = a.slice(9);
     else if ((a === '--config' || a === '-c') && i + 1 < argv.length) configFile = argv[++i]!;
     else if (a.startsWith('--config=')) configFile = a.slice(9);
     else if (a.startsWith('-')) return undefined;
     else rest.push(a);
   }
-  return { rest, ...(configFile !== undefined ? { configFile } : {}) };
+  return { rest, ...(configFile !== undefined ? { configFile } : {}), ...(format !== undefined ? { format } : {}) };
 }
 
 /** The configuration's policies as rules, from the configuration found from the working folder (or given). */
@@ -163,9 +169,18 @@ function configRules(io: CliIo, configFile: string | false | undefined): ExtraRu
   return policyRules(config.policies, config.filePath ? relative(io.cwd, config.filePath) || config.filePath : CONFIG_FILE_NAME);
 }
 
-/** `platlint rules`: every rule, one line each, the configuration's policies last. */
-function listRules(io: CliIo, extra: readonly ExtraRule[]): number {
+/** `platlint rules`: every rule, one line each, the configuration's policies last; `--format json`: an array of them. */
+function listRules(io: CliIo, extra: readonly ExtraRule[], format = 'text'): number {
   const rules = allRules(extra);
+  if (format === 'json') {
+    const list = rules.map((r) => ({ id: r.id, severity: r.meta.defaultOff ? 'off' : r.meta.severity, status: r.meta.status, description: r.meta.description, kinds: r.kinds }));
+    io.stdout(`${JSON.stringify(list, null, 2)}\n`);
+    return 0;
+  }
+  if (format !== 'text') {
+    io.stderr(`platlint rules: unknown format ${JSON.stringify(format)}; the formats are text and json\n`);
+    return 2;
+  }
   const w = Math.max(...rules.map((r) => r.id.length));
   for (const r of rules) io.stdout(`${r.id.padEnd(w)}  ${(r.meta.defaultOff ? 'off' : r.meta.severity).padEnd(7)}  ${r.meta.description}  [${r.kinds}]\n`);
   io.stdout(`${rules.length} rules; platlint explain <rule> prints one rule's documentation\n`);
@@ -237,6 +252,11 @@ function schemas(argv: readonly string[], io: CliIo): number {
 
 /** Runs the command line; returns the exit code. Throws only on internal failures. */
 export async function run(argv: readonly string[], io: CliIo, options: RunOptions = {}): Promise<number> {
+  // `platlint help` as other tools take it (a file named `help` is ./help)
+  if (argv.length === 1 && argv[0] === 'help') {
+    io.stdout(HELP);
+    return 0;
+  }
   const listing = argv[0] === 'rules' || argv[0] === 'explain' ? configOptions(argv.slice(1)) : undefined;
   if (listing && (argv[0] === 'explain' || listing.rest.length === 0)) {
     let extra: ExtraRule[];
@@ -246,7 +266,7 @@ export async function run(argv: readonly string[], io: CliIo, options: RunOption
       if (err instanceof ConfigError) return configProblem(err, io);
       throw err;
     }
-    return argv[0] === 'rules' ? listRules(io, extra) : explain(listing.rest, io, extra);
+    return argv[0] === 'rules' ? listRules(io, extra, listing.format) : explain(listing.rest, io, extra);
   }
   if (argv[0] === 'explain') return explain(argv.slice(1), io, []);
   if (argv[0] === 'schemas') return schemas(argv.slice(1), io);
