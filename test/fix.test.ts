@@ -96,6 +96,16 @@ describe('--fix on files', () => {
     expect(plain[0].output).toBeUndefined();
     expect((await platlint(['--fix', '--fix-dry-run', file])).code).toBe(2);
   });
+  it('--fix on standard input is refused (the fixed text would be lost), saying what works; --fix-dry-run reads it', async () => {
+    expect(await platlint(['--fix', '-'], { input: AUTHZ })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'platlint: --fix cannot write standard input back; name the file to fix it, or use --fix-dry-run to see what would remain after the fixes\n',
+    });
+    const dry = await platlint(['--fix-dry-run', '-'], { input: AUTHZ });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('2 fixes would be applied (--fix-dry-run: no file was changed)');
+  });
 });
 
 describe('--fix on node agent command lines', () => {

@@ -389,6 +389,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const stdinCount = positionals.filter((p) => p === '-').length;
   if (stdinCount > 1) return usage('standard input (-) can be given only once');
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
+  // the fixed text would have nowhere to go (ESLint refuses --fix on piped code too): say what works instead
+  if (stdinCount > 0 && fix === 'write') return usage('--fix cannot write standard input back; name the file to fix it, or use --fix-dry-run to see what would remain after the fixes');
   const notAFile = stdinCount > 0 ? ('stdin' as const) : commandLine !== undefined ? ('command line' as const) : undefined;
   const baselineProblem = baselineUsage(values, { command, dryRun: fix === 'dry-run', ...(notAFile ? { notAFile } : {}) });
   if (baselineProblem) return usage(baselineProblem);
@@ -421,7 +423,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
       }
     } else {
       // the files are checked as one set (src/files/across-files.ts): standard input joins the set before that check
-      // standard input cannot be written back: --fix works on it as --fix-dry-run does
+      // standard input cannot be written back (--fix refuses it above): --fix-dry-run fixes it in memory
       const stdinOptions = { filePath: stdinName, config, ...(kind ? { kind: commandKind(kind) } : {}), ...(options.onText ? { onText: options.onText } : {}) };
       const bytes = stdinCount === 1 ? io.readStdin() : undefined;
       const stdin = bytes ? guarded(stdinName, () => (fix ? fixBytes(bytes, stdinOptions) : lintBytes(bytes, stdinOptions))) : undefined;
