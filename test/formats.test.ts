@@ -21,12 +21,11 @@ import { VERSION } from '../src/version.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
 import { sarifValidator } from './helpers/sarif.js';
+import { DOCS } from './helpers/docs-url.js';
 
 const DATA = join(ROOT, 'test', 'data');
 const CWD = '/repo';
 const ctx: FormatContext = { cwd: CWD, color: 0, checked: 6, skipped: 1, dryRun: false, env: {} };
-/** Where rule links point: docs/rules.md in the repository package.json names (its owner a placeholder until published). */
-const DOCS = 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#';
 
 /** A made-up key (base64 of `secret-short-key`, 16 bytes where aescbc needs 32): it must never be printed. */
 const SECRET = 'c2VjcmV0LXNob3J0LWtleQ==';

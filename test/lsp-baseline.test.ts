@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
 import type { LspDiagnostic } from './helpers/lsp-client.js';
 import { lspSession } from './helpers/lsp-session.js';
+import { DOCS } from './helpers/docs-url.js';
 
 const session = lspSession('platlint-lsp-baseline-');
 const { started } = session;
@@ -75,7 +76,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'security/no-wildcard-verbs',
       source: 'platlint',
       message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
-      codeDescription: { href: 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#securityno-wildcard-verbs' },
+      codeDescription: { href: `${DOCS}securityno-wildcard-verbs` },
     },
   ]);
   // the same text in a file without entries: every finding
@@ -86,7 +87,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'schema/unknown-field',
       source: 'platlint',
       message: 'unknown field `colour` in `metadata`',
-      codeDescription: { href: 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#schemaunknown-field' },
+      codeDescription: { href: `${DOCS}schemaunknown-field` },
     },
     {
       range: { start: { line: 8, character: 16 }, end: { line: 8, character: 27 } },
@@ -94,7 +95,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'security/no-pod-exec',
       source: 'platlint',
       message: '`pods/exec` with verb `*` runs commands in the containers of the pods; remove it from this role',
-      codeDescription: { href: 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#securityno-pod-exec' },
+      codeDescription: { href: `${DOCS}securityno-pod-exec` },
     },
     {
       range: { start: { line: 9, character: 12 }, end: { line: 9, character: 15 } },
@@ -102,7 +103,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'security/no-wildcard-verbs',
       source: 'platlint',
       message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
-      codeDescription: { href: 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#securityno-wildcard-verbs' },
+      codeDescription: { href: `${DOCS}securityno-wildcard-verbs` },
     },
   ]);
   // two documents with the same finding at the same field path, one recorded: the first (by position) is

@@ -10,6 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { KINDS } from '../src/kinds/kinds.js';
 import { LspClient, ROOT, serverMain, type LspDiagnostic, type LspRange } from './helpers/lsp-client.js';
+import { DOCS } from './helpers/docs-url.js';
 
 // the failures and waits the tests inject into the server's lints, chosen by the text (FAIL-MARKER, EXIT-MARKER, SLOW-UNTIL <file>)
 const FAULTS = join(ROOT, 'test', 'helpers', 'lint-thread-faults.cjs');
@@ -39,7 +40,6 @@ const pos = (line: number, character: number) => ({ line, character });
 const description = (file: string, definition: string, property: string): string =>
   JSON.parse(readFileSync(join(ROOT, 'schemas', '_shared', file), 'utf8')).definitions[definition].properties[property].description;
 const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: pos(l1, c1), end: pos(l2, c2) });
-const DOCS = 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#';
 
 const EGRESS = `apiVersion: apiserver.plat.io/v1beta1
 kind: EgressSelectorConfiguration

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ROOT } from '../helpers/fixtures.js';
 import { sarifValidator } from '../helpers/sarif.js';
+import { DOCS } from '../helpers/docs-url.js';
 
 interface Step {
   name: string;
@@ -33,7 +34,6 @@ interface Action {
 }
 
 const ACTION = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
-const DOCS = 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#';
 
 const AUTHZ = `apiVersion: apiserver.config.plat.io/v1alpha1
 kind: AuthorizationConfiguration

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { LspClient, SERVER } from '../helpers/lsp-client.js';
+import { DOCS } from '../helpers/docs-url.js';
 
 let dir: string;
 const clients: LspClient[] = [];
@@ -19,7 +20,6 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.kill();
 });
 
-const DOCS = 'https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules.md#';
 const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: { line: l1, character: c1 }, end: { line: l2, character: c2 } });
 
 test('a session over stdio: initialize, a document opened gets its diagnostics, shutdown and exit end the process with code 0', async () => {
