@@ -8,7 +8,6 @@ import { parseDuration } from '../services/duration.js';
 import { identify, isLenient, KINDS, type Identification, type KindSpec } from '../kinds/kinds.js';
 import type { Path } from '../path.js';
 import { validateSchema, type SchemaFinding } from './schema.js';
-import type { Target } from '../parse/compose-locate.js';
 import { policyFindings } from './policies/run.js';
 import type { PolicySet } from './policies/spec.js';
 
