@@ -708,7 +708,7 @@ describe('like any rule', () => {
     await platlint(['--format', 'github', 'authz.yaml'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summary } });
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('| <code>team/fail-closed</code> |');
-    expect(text).not.toContain('rules.md#teamfail-closed');
+    expect(text).not.toContain('team/fail-closed.md');
   });
 
   it('a change of the policies changes the cache key', () => {

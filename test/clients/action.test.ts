@@ -160,9 +160,9 @@ describe('the lint step', () => {
         '',
         '| Severity | File | Line | Rule | Message |',
         '| --- | --- | --- | --- | --- |',
-        `| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](${DOCS}schemaunknown-field) | unknown field \`authorizer\` in \`authorizers[0]\`; allowed fields: \`type\`, \`name\`, \`webhook\` |`,
-        `| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](${DOCS}authzauthorizer-name-unique) | name \`node\` is already used by authorizers[0].name; authorizer names must be unique |`,
-        `| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](${DOCS}documentunchecked-group) | group \`scheduling.plat.io\` is not checked by platlint |`,
+        `| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](${DOCS}schema/unknown-field.md) | unknown field \`authorizer\` in \`authorizers[0]\`; allowed fields: \`type\`, \`name\`, \`webhook\` |`,
+        `| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](${DOCS}authz/authorizer-name-unique.md) | name \`node\` is already used by authorizers[0].name; authorizer names must be unique |`,
+        `| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](${DOCS}document/unchecked-group.md) | group \`scheduling.plat.io\` is not checked by platlint |`,
         '',
         '',
       ].join('\n'),
@@ -173,9 +173,9 @@ describe('the lint step', () => {
     expect(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     const run = sarif.runs[0] as { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } } }[] }[] };
     expect(run.tool.driver.rules.map((x) => [x.id, x.helpUri])).toEqual([
-      ['document/unchecked-group', `${DOCS}documentunchecked-group`],
-      ['schema/unknown-field', `${DOCS}schemaunknown-field`],
-      ['authz/authorizer-name-unique', `${DOCS}authzauthorizer-name-unique`],
+      ['document/unchecked-group', `${DOCS}document/unchecked-group.md`],
+      ['schema/unknown-field', `${DOCS}schema/unknown-field.md`],
+      ['authz/authorizer-name-unique', `${DOCS}authz/authorizer-name-unique.md`],
     ]);
     expect(run.results.map((x) => [x.ruleId, run.tool.driver.rules[x.ruleIndex]!.id, x.level, x.locations[0]!.physicalLocation.artifactLocation, x.locations[0]!.physicalLocation.region.startLine])).toEqual([
       ['schema/unknown-field', 'schema/unknown-field', 'error', { uri: 'config/authz.yaml', uriBaseId: '%SRCROOT%' }, 6],
