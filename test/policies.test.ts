@@ -515,7 +515,7 @@ validations:
 
 describe('the evaluation budget', () => {
   const many = (n: number) => `apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: big\nrules:\n${Array.from({ length: n }, (_, i) => `  - apiGroups: [""]\n    resources: [r${i}]\n    verbs: [get]\n`).join('')}`;
-  const budget = `policy \`team/quadratic\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Writing your own rules" in the README); simplify its expressions, or narrow them with matchConditions`;
+  const budget = `policy \`team/quadratic\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Budget" in docs/policies.md); simplify its expressions, or narrow them with matchConditions`;
   const cfg = config(policy(`
 id: team/quadratic
 description: d
