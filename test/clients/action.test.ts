@@ -124,16 +124,22 @@ describe('action.yml', () => {
   });
 });
 
-describe('the README\'s workflow', () => {
-  it('uses the action with its inputs, and grants what the SARIF upload needs', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const at = readme.indexOf('<!-- github-action');
-    expect(at).toBeGreaterThan(0);
-    const workflow = parse(/^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(at))![1]!) as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
-    expect(workflow.permissions).toEqual({ contents: 'read', 'security-events': 'write' });
+describe('the workflows of the README and docs/ci.md', () => {
+  /** The `with:` of the action's step in the workflow after the `<!-- github-action` marker of a page. */
+  const actionInputs = (page: string): string[] => {
+    const text = readFileSync(join(ROOT, page), 'utf8');
+    const at = text.indexOf('<!-- github-action');
+    expect(at, page).toBeGreaterThan(0);
+    const workflow = parse(/^```yaml\n([\s\S]*?)^```$/m.exec(text.slice(at))![1]!) as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    expect(workflow.permissions, page).toEqual({ contents: 'read', 'security-events': 'write' });
     const steps = Object.values(workflow.jobs)[0]!.steps;
-    expect(steps.map((s) => s.uses)).toEqual(['actions/checkout@v4', 'PLACEHOLDER-OWNER/platlint@main']);
-    expect(Object.keys(steps[1]!.with!)).toEqual(Object.keys(ACTION.inputs));
+    expect(steps.map((s) => s.uses), page).toEqual(['actions/checkout@v4', 'PLACEHOLDER-OWNER/platlint@main']);
+    return Object.keys(steps[1]!.with!);
+  };
+  it('use the action with its inputs, and grant what the SARIF upload needs', () => {
+    // the README's shows the SARIF upload; docs/ci.md's every input, in the order of action.yml
+    expect(actionInputs('README.md')).toEqual(['sarif']);
+    expect(actionInputs('docs/ci.md')).toEqual(Object.keys(ACTION.inputs));
   });
 });
 
