@@ -1,6 +1,6 @@
 // The import rules of the house (npm run deps, part of npm test). The pipeline's stages, from the bottom up: a
 // file imports only files of its own stage or of the stages below it, and no import circle exists anywhere.
-// A stage's folder is listed once here; README "How the code is organised" says what each one takes and gives.
+// A stage's folder is listed once here; docs/development.md, "How the code is organised", says what each one takes and gives.
 /** @type {[string, string][][]} the stages, bottom first; each a list of (name, path pattern) pairs side by side */
 const STAGES = [
   [['generated', '^src/generated/']],

@@ -16,5 +16,5 @@ export { formatPath, type Path } from './path.js';
 export { fieldPath, diagnosticPath } from './kinds/field-path.js';
 export { toJson, formatJson, type JsonResult, type JsonMessage } from './report/json.js';
 export { formatStylish } from './report/stylish.js';
-export { renderRulesDoc, explainRule, allRules, type RuleExamples } from './check/rule-docs.js';
+export { renderRuleDocs, rulePagePath, explainRule, allRules, type RuleExamples, type RuleExample } from './check/rule-docs.js';
 export type { Diagnostic, Severity, Range, Position } from './finding.js';

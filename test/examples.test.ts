@@ -1,4 +1,4 @@
-// The bundled examples the README runs: the realistic ones are clean with every rule on; each `mistakes-*`
+// The bundled examples the README and docs/development.md run: the realistic ones are clean with every rule on; each `mistakes-*`
 // file shows findings.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -16,7 +16,8 @@ import { formatJunit } from '../src/report/junit.js';
 import { codeQualitySeverity, toCodeQuality } from '../src/report/gitlab.js';
 import { toSarif } from '../src/report/sarif.js';
 import { fingerprinter, repoPath } from '../src/report/ci-common.js';
-import { DOCS_BASE, REPOSITORY_URL, repositoryWebUrl, ruleDocsUrl } from '../src/report/rule-url.js';
+import { DOCS_BASE, REPOSITORY_URL, docsBase, repositoryWebUrl, ruleDocsUrl } from '../src/report/rule-url.js';
+import { rulePagePath } from '../src/check/rule-docs.js';
 import { VERSION } from '../src/version.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
@@ -219,13 +220,13 @@ describe('github', () => {
         '',
         '| Severity | File | Line | Rule | Message |',
         '| --- | --- | --- | --- | --- |',
-        `| error | <code>bin/blob.yaml</code> | 1:1 | [<code>input/binary</code>](${DOCS}inputbinary) | the file is binary (a NUL byte at offset 3) |`,
-        `| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](${DOCS}schemaunknown-field) | unknown field \`authorizer\` in \`authorizers[0]\`; allowed fields: \`type\`, \`name\`, \`webhook\` |`,
-        `| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](${DOCS}authzauthorizer-name-unique) | name \`node\` is already used by authorizers[0].name; authorizer names must be unique |`,
-        `| error | <code>config/broken.yaml</code> | 4:1 | [<code>yaml/syntax</code>](${DOCS}yamlsyntax) | Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] |`,
-        `| error | <code>config/encryption.yaml</code> | 10:23 | [<code>encryption/key-length</code>](${DOCS}encryptionkey-length) | the key decodes to 16 bytes; secretbox keys are 32 bytes |`,
-        `| error | <code>odd/a,b:c &lt;&amp;&gt;.yaml</code> | 1:1 | [<code>input/encoding</code>](${DOCS}inputencoding) | 100% "bad" &lt;x&gt; &amp; y \\| z next: line, too |`,
-        `| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](${DOCS}documentunchecked-group) | group \`scheduling.plat.io\` is not checked by platlint |`,
+        `| error | <code>bin/blob.yaml</code> | 1:1 | [<code>input/binary</code>](${DOCS}input/binary.md) | the file is binary (a NUL byte at offset 3) |`,
+        `| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](${DOCS}schema/unknown-field.md) | unknown field \`authorizer\` in \`authorizers[0]\`; allowed fields: \`type\`, \`name\`, \`webhook\` |`,
+        `| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](${DOCS}authz/authorizer-name-unique.md) | name \`node\` is already used by authorizers[0].name; authorizer names must be unique |`,
+        `| error | <code>config/broken.yaml</code> | 4:1 | [<code>yaml/syntax</code>](${DOCS}yaml/syntax.md) | Parsing error: flow sequence in block collection must be sufficiently indented and end with a ] |`,
+        `| error | <code>config/encryption.yaml</code> | 10:23 | [<code>encryption/key-length</code>](${DOCS}encryption/key-length.md) | the key decodes to 16 bytes; secretbox keys are 32 bytes |`,
+        `| error | <code>odd/a,b:c &lt;&amp;&gt;.yaml</code> | 1:1 | [<code>input/encoding</code>](${DOCS}input/encoding.md) | 100% "bad" &lt;x&gt; &amp; y \\| z next: line, too |`,
+        `| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](${DOCS}document/unchecked-group.md) | group \`scheduling.plat.io\` is not checked by platlint |`,
         '',
         '',
       ].join('\n'),
@@ -400,10 +401,10 @@ describe('sarif', () => {
       shortDescription: { text: 'A field is not part of the kind.' },
       fullDescription: { text: 'A field is not part of the kind. The platform decodes configuration files strictly: an unknown field (often a typo) is an error.' },
       help: {
-        text: `The platform decodes configuration files strictly: an unknown field (often a typo) is an error.\n\nFix: Remove the field or correct its name.\n\nDocumentation: ${DOCS}schemaunknown-field`,
-        markdown: expect.stringMatching(/^## schema\/unknown-field\n\nA field is not part of the kind\.\n[^]*\[Documentation\]\(https:\/\/github\.com\/PLACEHOLDER-OWNER\/platlint\/blob\/HEAD\/docs\/rules\.md#schemaunknown-field\)\n$/),
+        text: `The platform decodes configuration files strictly: an unknown field (often a typo) is an error.\n\nFix: Remove the field or correct its name.\n\nDocumentation: ${DOCS}schema/unknown-field.md`,
+        markdown: expect.stringMatching(/^## schema\/unknown-field\n\nA field is not part of the kind\.\n[^]*\[Documentation\]\(https:\/\/github\.com\/PLACEHOLDER-OWNER\/platlint\/blob\/HEAD\/docs\/rules\/schema\/unknown-field\.md\)\n$/),
       },
-      helpUri: `${DOCS}schemaunknown-field`,
+      helpUri: `${DOCS}schema/unknown-field.md`,
       defaultConfiguration: { level: 'error' },
       properties: { tags: ['schema'], precision: 'very-high' },
     });
@@ -432,14 +433,16 @@ describe('sarif', () => {
     // each descriptor is referred to (no rule without a result)
     expect(new Set(run.results.map((r) => r.ruleIndex)).size).toBe(rules.length);
   });
-  it('PLATLINT_DOCS_URL points the links at another copy of docs/rules.md', () => {
-    const env = { PLATLINT_DOCS_URL: 'https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md' };
+  it('PLATLINT_DOCS_URL points the links at another copy of the docs/rules folder', () => {
+    const env = { PLATLINT_DOCS_URL: 'https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules' };
     const rule = toSarif(sample(), { ...ctx, env }).runs[0]!.tool.driver.rules.find((r) => r.id === 'yaml/syntax')!;
-    expect(rule.helpUri).toBe('https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md#yamlsyntax');
-    expect(rule.help.text).toContain('Documentation: https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md#yamlsyntax');
-    expect(stepSummary(sample(), { ...ctx, env })).toContain('[<code>yaml/syntax</code>](https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules.md#yamlsyntax)');
+    expect(rule.helpUri).toBe('https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules/yaml/syntax.md');
+    expect(rule.help.text).toContain('Documentation: https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules/yaml/syntax.md');
+    expect(stepSummary(sample(), { ...ctx, env })).toContain('[<code>yaml/syntax</code>](https://git.example.com/acme/platlint/-/blob/v1.2.0/docs/rules/yaml/syntax.md)');
+    // a trailing slash (or several) and a fragment are left out
+    expect(docsBase({ PLATLINT_DOCS_URL: ' https://example.com/platlint/docs/rules//#top ' })).toBe('https://example.com/platlint/docs/rules');
     // empty: the default
-    expect(stepSummary(sample(), { ...ctx, env: { PLATLINT_DOCS_URL: '' } })).toContain(`(${DOCS}yamlsyntax)`);
+    expect(stepSummary(sample(), { ...ctx, env: { PLATLINT_DOCS_URL: '' } })).toContain(`(${DOCS}yaml/syntax.md)`);
   });
   it('every result: rule id and index, level, message, a repo-relative location with a full region, fingerprints', () => {
     const run = toSarif(sample(), ctx).runs[0]!;
@@ -505,13 +508,16 @@ describe('the version', () => {
 });
 
 describe('the documentation links', () => {
-  it('go to docs/rules.md of the repository package.json names', () => {
+  it('go to the rule\'s page in docs/rules/ of the repository package.json names', () => {
     expect(REPOSITORY_URL).toBe(repositoryWebUrl(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).repository));
-    expect(DOCS_BASE).toBe(`${REPOSITORY_URL}/blob/HEAD/docs/rules.md`);
-    expect(ruleDocsUrl('schema/unknown-field')).toBe(`${DOCS}schemaunknown-field`);
-    // every rule's anchor is the id of its heading in docs/rules.md
-    const headings = new Set([...readFileSync(join(ROOT, 'docs', 'rules.md'), 'utf8').matchAll(/^## (\S+)$/gm)].map((m) => m[1]!));
-    for (const id of ALL_RULES.keys()) expect(headings.has(id), id).toBe(true);
+    expect(DOCS_BASE).toBe(`${REPOSITORY_URL}/blob/HEAD/docs/rules`);
+    expect(ruleDocsUrl('schema/unknown-field')).toBe(`${DOCS}schema/unknown-field.md`);
+    // every rule's link names its page, which exists, and whose heading is the rule's id
+    for (const id of ALL_RULES.keys()) {
+      const page = ruleDocsUrl(id).slice(DOCS.length);
+      expect(page, id).toBe(rulePagePath(id));
+      expect(readFileSync(join(ROOT, 'docs', 'rules', page), 'utf8'), id).toContain(`\n# ${id}\n`);
+    }
   });
   it('repositoryWebUrl reads the forms package.json allows', () => {
     expect(repositoryWebUrl({ type: 'git', url: 'git+https://github.com/acme/platlint.git' })).toBe('https://github.com/acme/platlint');
@@ -578,15 +584,15 @@ describe('the command line (built: npm run build)', () => {
     const dir = scratch();
     const summary = join(dir, 'summary.md');
     writeFileSync(summary, '');
-    const env = { PLATLINT_DOCS_URL: 'https://example.com/fork/docs/rules.md', GITHUB_STEP_SUMMARY: summary };
+    const env = { PLATLINT_DOCS_URL: 'https://example.com/fork/docs/rules/', GITHUB_STEP_SUMMARY: summary };
     const r = await platlint(['--format', 'github', '--format', 'sarif:out.sarif', 'config/authz.yaml'], { cwd: dir, env });
     expect(r.code).toBe(1);
     const rules = JSON.parse(readFileSync(join(dir, 'out.sarif'), 'utf8')).runs[0].tool.driver.rules as { id: string; helpUri: string }[];
     expect(rules.map((x) => [x.id, x.helpUri])).toEqual([
-      ['schema/unknown-field', 'https://example.com/fork/docs/rules.md#schemaunknown-field'],
-      ['authz/authorizer-name-unique', 'https://example.com/fork/docs/rules.md#authzauthorizer-name-unique'],
+      ['schema/unknown-field', 'https://example.com/fork/docs/rules/schema/unknown-field.md'],
+      ['authz/authorizer-name-unique', 'https://example.com/fork/docs/rules/authz/authorizer-name-unique.md'],
     ]);
-    expect(readFileSync(summary, 'utf8')).toContain('| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](https://example.com/fork/docs/rules.md#schemaunknown-field) |');
+    expect(readFileSync(summary, 'utf8')).toContain('| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](https://example.com/fork/docs/rules/schema/unknown-field.md) |');
   });
 
   it('GITHUB_ACTIONS=true without --format prints annotations', async () => {

@@ -1,4 +1,4 @@
-// The language server applies the baseline (platlint-suppressions.json beside the configuration, README
+// The language server applies the baseline (platlint-suppressions.json beside the configuration, docs/baseline.md,
 // "Adopting platlint on a repository with findings"): recorded findings are not shown, a finding beyond the
 // recorded count is; the open documents are linted again when the file changes on disk (a watcher, or its
 // modification time before a lint); a broken file is one diagnostic naming its problem's position.
@@ -76,7 +76,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'security/no-wildcard-verbs',
       source: 'platlint',
       message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
-      codeDescription: { href: `${DOCS}securityno-wildcard-verbs` },
+      codeDescription: { href: `${DOCS}security/no-wildcard-verbs.md` },
     },
   ]);
   // the same text in a file without entries: every finding
@@ -87,7 +87,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'schema/unknown-field',
       source: 'platlint',
       message: 'unknown field `colour` in `metadata`',
-      codeDescription: { href: `${DOCS}schemaunknown-field` },
+      codeDescription: { href: `${DOCS}schema/unknown-field.md` },
     },
     {
       range: { start: { line: 8, character: 16 }, end: { line: 8, character: 27 } },
@@ -95,7 +95,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'security/no-pod-exec',
       source: 'platlint',
       message: '`pods/exec` with verb `*` runs commands in the containers of the pods; remove it from this role',
-      codeDescription: { href: `${DOCS}securityno-pod-exec` },
+      codeDescription: { href: `${DOCS}security/no-pod-exec.md` },
     },
     {
       range: { start: { line: 9, character: 12 }, end: { line: 9, character: 15 } },
@@ -103,7 +103,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       code: 'security/no-wildcard-verbs',
       source: 'platlint',
       message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
-      codeDescription: { href: `${DOCS}securityno-wildcard-verbs` },
+      codeDescription: { href: `${DOCS}security/no-wildcard-verbs.md` },
     },
   ]);
   // two documents with the same finding at the same field path, one recorded: the first (by position) is

@@ -1,5 +1,5 @@
 // The language server applies `overrides` per document: each open document gets the severities of its own
-// path under the platlint.config.yaml above it, as the command line does (README "Tuning per folder").
+// path under the platlint.config.yaml above it, as the command line does (docs/configuration.md, "Tuning per folder").
 // Needs the build (npm test builds first): the built server runs in this process (test/helpers/lsp-client.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The language server runs the policies of the configuration (README "Writing your own rules (policies)"),
+// The language server runs the policies of the configuration (docs/policies.md),
 // end to end over stdio: the example policies' findings with their rule id, message and range, a suppression
 // comment for one, and a policy that does not type-check as a configuration error with its position.
 // Needs the build (npm test builds first): the built server runs in this process (test/helpers/lsp-client.ts).

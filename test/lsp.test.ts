@@ -62,7 +62,7 @@ const EGRESS_DIAGNOSTICS: LspDiagnostic[] = [
     code: 'egress/master-deprecated',
     source: 'platlint',
     message: '`master` is deprecated; name this egress selection `controlplane`',
-    codeDescription: { href: `${DOCS}egressmaster-deprecated` },
+    codeDescription: { href: `${DOCS}egress/master-deprecated.md` },
     tags: [2],
     data: { fix: { range: range(3, 10, 3, 16), newText: 'controlplane' } },
   },
@@ -72,7 +72,7 @@ const EGRESS_DIAGNOSTICS: LspDiagnostic[] = [
     code: 'egress/selection-name-unique',
     source: 'platlint',
     message: 'egress selection `etcd` is already defined at egressSelections[1].name',
-    codeDescription: { href: `${DOCS}egressselection-name-unique` },
+    codeDescription: { href: `${DOCS}egress/selection-name-unique.md` },
     relatedInformation: [{ location: { uri: '', range: range(6, 4, 6, 8) }, message: '`etcd` is defined here' }],
   },
   {
@@ -81,7 +81,7 @@ const EGRESS_DIAGNOSTICS: LspDiagnostic[] = [
     code: 'schema/required',
     source: 'platlint',
     message: 'missing required field `proxyProtocol` in `egressSelections[2].connection`',
-    codeDescription: { href: `${DOCS}schemarequired` },
+    codeDescription: { href: `${DOCS}schema/required.md` },
   },
   {
     range: range(11, 6, 11, 18),
@@ -89,7 +89,7 @@ const EGRESS_DIAGNOSTICS: LspDiagnostic[] = [
     code: 'schema/unknown-field',
     source: 'platlint',
     message: 'unknown field `proxyProtocl` in `egressSelections[2].connection`; did you mean `proxyProtocol`?',
-    codeDescription: { href: `${DOCS}schemaunknown-field` },
+    codeDescription: { href: `${DOCS}schema/unknown-field.md` },
     data: { fix: { range: range(11, 6, 11, 18), newText: 'proxyProtocol' } },
   },
 ];
@@ -253,7 +253,7 @@ describe('language server', () => {
         range: range(0, 0, 0, 0),
         severity: 1,
         code: 'internal/error',
-        codeDescription: { href: `${DOCS}internalerror` },
+        codeDescription: { href: `${DOCS}internal/error.md` },
         source: 'platlint',
         message: 'platlint failed on this file (injected fault); its findings are not reported: please report this',
         data: { fatal: true },
@@ -272,7 +272,7 @@ describe('language server', () => {
         range: range(0, 0, 0, 0),
         severity: 1,
         code: 'internal/error',
-        codeDescription: { href: `${DOCS}internalerror` },
+        codeDescription: { href: `${DOCS}internal/error.md` },
         source: 'platlint',
         message: 'platlint failed on this document (injected fault); its findings are not reported: please report this',
         data: { fatal: true },
@@ -282,12 +282,12 @@ describe('language server', () => {
   });
 
   test('PLATLINT_DOCS_URL in the server\'s environment moves the rules\' documentation links, as in the CLI\'s reports', async () => {
-    const c = await started({}, {}, { PLATLINT_DOCS_URL: 'https://docs.example.test/platlint/v1/rules.md' });
+    const c = await started({}, {}, { PLATLINT_DOCS_URL: 'https://docs.example.test/platlint/v1/rules' });
     const uri = uriOf('docs-url.yaml');
     await c.open(uri, EGRESS, 1);
     const hrefs = (await c.diagnostics(uri, (p) => p.version === 1)).diagnostics.map((d) => d.codeDescription?.href);
-    expect(hrefs).toEqual(egressDiagnostics(uri).map((d) => d.codeDescription?.href.replace(DOCS, 'https://docs.example.test/platlint/v1/rules.md#')));
-    expect(hrefs[0]).toMatch(/^https:\/\/docs\.example\.test\/platlint\/v1\/rules\.md#/);
+    expect(hrefs).toEqual(egressDiagnostics(uri).map((d) => d.codeDescription?.href.replace(DOCS, 'https://docs.example.test/platlint/v1/rules/')));
+    expect(hrefs[0]).toBe('https://docs.example.test/platlint/v1/rules/egress/master-deprecated.md');
   });
 
   test('initializationOptions.configFile (relative to the workspace) is the configuration of every document, instead of the nearest one', async () => {
@@ -326,7 +326,7 @@ describe('language server', () => {
         range: range(0, 0, 0, 0),
         severity: 1,
         code: 'input/too-large',
-        codeDescription: { href: `${DOCS}inputtoo-large` },
+        codeDescription: { href: `${DOCS}input/too-large.md` },
         source: 'platlint',
         message: `file is ${Buffer.byteLength(big)} bytes; the limit is 400 bytes (raise it with maxFileSize in platlint.config.yaml)`,
         data: { fatal: true },
@@ -1134,7 +1134,7 @@ describe('language server: lints off the main thread', () => {
         range: range(0, 0, 0, 0),
         severity: 1,
         code: 'input/too-large',
-        codeDescription: { href: `${DOCS}inputtoo-large` },
+        codeDescription: { href: `${DOCS}input/too-large.md` },
         source: 'platlint',
         message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
         data: { fatal: true },
@@ -1163,7 +1163,7 @@ describe('language server: lints off the main thread', () => {
         range: range(3, 1037, 3, 1037),
         severity: 1,
         code: 'yaml/syntax',
-        codeDescription: { href: `${DOCS}yamlsyntax` },
+        codeDescription: { href: `${DOCS}yaml/syntax.md` },
         source: 'platlint',
         message: 'Parsing error: the document nests too deeply to be read',
         data: { fatal: true },
@@ -1187,7 +1187,7 @@ describe('language server: lints off the main thread', () => {
         range: range(0, 0, 0, 0),
         severity: 1,
         code: 'internal/error',
-        codeDescription: { href: `${DOCS}internalerror` },
+        codeDescription: { href: `${DOCS}internal/error.md` },
         source: 'platlint',
         message: 'platlint failed on this document (the lint thread exited with code 70); its findings are not reported: please report this',
         data: { fatal: true },

@@ -1,5 +1,5 @@
 // Tuning per folder: `overrides` in the configuration, area wildcards (`security/*`), `--rule ID=SEVERITY` and
-// `--print-config FILE` (README "Tuning per folder"). Library checks of the layering, then the built command
+// `--print-config FILE` (docs/configuration.md, "Tuning per folder"). Library checks of the layering, then the built command
 // line on small trees of files (json format), with worker threads and --cache.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -382,16 +382,16 @@ describe('--print-config FILE', () => {
       stderr: `platlint: invalid configuration file ${join(dir, 'platlint.config.yaml')}\n  ${join(dir, 'platlint.config.yaml')}:4:7  unknown rule area \`secutiry\` in \`secutiry/*\`; did you mean \`security/*\`?\n`,
     });
   });
-  it('the README example is what it prints', async () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Tuning per folder'));
+  it('the example of docs/configuration.md is what it prints', async () => {
+    const page = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
+    const section = page.slice(page.indexOf('## Tuning per folder'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(section)![1]!;
     const command = /```sh\n\$ (platlint --print-config .*)\n```/.exec(section)![1]!.split(' ').slice(1);
     const json = /```json\n([\s\S]*?)```/.exec(section)![1]!;
     const dir = tree(yaml, []);
     const r = await platlint(command.map((a) => a.replace(/^'(.*)'$/, '$1')), { cwd: dir });
     expect(r.code).toBe(0);
-    // the README shows some of the rules (`…` stands for the others): each line it shows is printed as shown
+    // the page shows some of the rules (`…` stands for the others): each line it shows is printed as shown
     const shown = json.split('\n').filter((l) => l.trim() !== '' && !l.includes('…'));
     const printed = r.stdout.split('\n');
     const missing = shown.filter((l) => !printed.includes(l));

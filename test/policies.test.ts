@@ -515,7 +515,7 @@ validations:
 
 describe('the evaluation budget', () => {
   const many = (n: number) => `apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: big\nrules:\n${Array.from({ length: n }, (_, i) => `  - apiGroups: [""]\n    resources: [r${i}]\n    verbs: [get]\n`).join('')}`;
-  const budget = `policy \`team/quadratic\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Writing your own rules" in the README); simplify its expressions, or narrow them with matchConditions`;
+  const budget = `policy \`team/quadratic\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Budget" in docs/policies.md); simplify its expressions, or narrow them with matchConditions`;
   const cfg = config(policy(`
 id: team/quadratic
 description: d
@@ -708,7 +708,7 @@ describe('like any rule', () => {
     await platlint(['--format', 'github', 'authz.yaml'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summary } });
     const text = readFileSync(summary, 'utf8');
     expect(text).toContain('| <code>team/fail-closed</code> |');
-    expect(text).not.toContain('rules.md#teamfail-closed');
+    expect(text).not.toContain('team/fail-closed.md');
   });
 
   it('a change of the policies changes the cache key', () => {
@@ -831,16 +831,15 @@ validations:
   });
 });
 
-describe('the README section "Writing your own rules (policies)"', () => {
-  const readme = read(join(ROOT, 'README.md'));
-  const section = readme.slice(readme.indexOf('### Writing your own rules (policies)'), readme.indexOf('### What is checked'));
-  const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, text: m[2]! }));
+describe('docs/policies.md, "Writing your own rules (policies)"', () => {
+  const page = read(join(ROOT, 'docs', 'policies.md'));
+  const blocks = [...page.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((m) => ({ lang: m[1]!, text: m[2]! }));
 
   it('shows a configuration that loads, and the output platlint gives for the failing example', async () => {
     const yaml = blocks.find((b) => b.lang === 'yaml')!.text;
     const cfg = config(yaml);
     expect(cfg.policies?.policies.map((p) => p.id)).toEqual(['acme/authz-webhooks-fail-closed']);
-    // the README's policy is the example's
+    // the page's policy is the example's
     const example = read(join(EXAMPLES, 'platlint.config.yaml'));
     expect(example).toContain(yaml.slice(yaml.indexOf('  - id: acme/authz-webhooks-fail-closed'), yaml.indexOf('      - expression: variables')).replace(/ +#.*$/gm, ''));
     const dir = mkdtempSync(join(tmpdir(), 'platlint-policies-'));
@@ -852,8 +851,9 @@ describe('the README section "Writing your own rules (policies)"', () => {
     expect(r.stdout.split('\n').slice(0, 4).join('\n') + '\n').toBe(blocks.find((b) => b.lang === 'text')!.text);
   });
 
-  it('shows a `policies:` entry in the configuration example that loads', () => {
-    const conf = readme.slice(readme.indexOf('### Configuration'));
+  it('docs/configuration.md shows a `policies:` entry in the configuration example that loads', () => {
+    const page = read(join(ROOT, 'docs', 'configuration.md'));
+    const conf = page.slice(page.indexOf('## The configuration file'));
     const yaml = /```yaml\n([\s\S]*?)```/.exec(conf)![1]!;
     expect(config(yaml).policies?.policies.map((p) => p.id)).toEqual(['acme/bind-groups-not-users']);
   });

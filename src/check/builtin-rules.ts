@@ -108,7 +108,7 @@ export const OWN_FILE_CODES: Readonly<Record<string, OwnFileCode>> = {
   'config/schema': {
     description: 'A key or value of the configuration file is not one it allows (an unknown key, a value of the wrong type or not one of the allowed values).',
     where: CONFIG_WHERE,
-    remediation: 'Correct the key or value the message names; the README section "Configuration" lists every key.',
+    remediation: 'Correct the key or value the message names; docs/configuration.md lists every key.',
   },
   'config/unknown-rule': {
     description: "The configuration names a rule id that platlint does not have (in `rules:` or an override's `rules:`).",
@@ -119,7 +119,7 @@ export const OWN_FILE_CODES: Readonly<Record<string, OwnFileCode>> = {
     description:
       "A policy of the configuration cannot be used: an expression or field path that does not compile against its kinds (shown at the character), a kind platlint does not check, an id or name given twice, or an id in an area of platlint's own rules.",
     where: CONFIG_WHERE,
-    remediation: 'Correct the expression at the character shown; the README section "Writing your own rules (policies)" describes what a policy may use.',
+    remediation: 'Correct the expression at the character shown; docs/policies.md describes what a policy may use.',
   },
   'config/invalid': {
     description: 'The document is linted with the default configuration, because its configuration file cannot be used.',

@@ -162,7 +162,7 @@ function findings(n: number): string {
 /**
  * After linting: records and prunes as asked (writing the file atomically, only when its text changes), then
  * applies the baseline to the results. `notice` gets one line about the file written, or about recorded
- * findings that no longer occur (which do not change the exit code: see the README).
+ * findings that no longer occur (which do not change the exit code: see docs/baseline.md).
  */
 export function finishBaseline(run: BaselineRun, results: readonly LintResult[], notice: (line: string) => void): LintResult[] {
   const baseDir = dirname(run.file);

@@ -219,7 +219,7 @@ export function stageText(text: string, options: LintOptions, batch?: PolicyBatc
  * The policy checks of the documents of several files, evaluated together (`run`), between the two steps of
  * stageText. The policies of one document are evaluated in a few dozen microseconds once the CEL library's
  * code and the compiled expressions are in the processor's caches, and several times that when the rest of a
- * file's lint ran in between (measured: README "Writing your own rules (policies)", Cost): a run's files are
+ * file's lint ran in between (measured: docs/performance.md, "Policies"): a run's files are
  * linted in jobs of a few dozen (src/files/parallel.ts), each job's policies in one batch.
  */
 export class PolicyBatch {

@@ -1,5 +1,6 @@
 /**
- * Where a rule's documentation lives: its heading in docs/rules.md of platlint's repository. Every link goes
+ * Where a rule's documentation lives: its page in docs/rules/ of platlint's repository
+ * (`docs/rules/<area>/<name>.md`, written by `npm run docs`). Every link goes
  * through here (SARIF `helpUri`, the GitHub step summary, the language server's `codeDescription.href`, the
  * browser bundle's rule list), so changing the repository changes them all.
  */
@@ -30,27 +31,28 @@ export function repositoryWebUrl(repository: unknown): string | undefined {
   return url.replace(/\/+$/, '').replace(/\.git$/, '');
 }
 
-/** The page every rule has its heading in: docs/rules.md on the repository's default branch. */
-export const DOCS_BASE = `${REPOSITORY_URL}/blob/HEAD/docs/rules.md`;
+/** The folder of the rules' pages: docs/rules on the repository's default branch (no trailing slash). */
+export const DOCS_BASE = `${REPOSITORY_URL}/blob/HEAD/docs/rules`;
 
-/** The environment variable that points the links elsewhere (a fork, a pinned tag): the URL of a copy of docs/rules.md. */
+/**
+ * The environment variable that points the links elsewhere (a fork, a pinned tag): the URL of a copy of the
+ * docs/rules folder, such as `https://github.com/acme/platlint/blob/v0.1.0/docs/rules`.
+ */
 export const DOCS_URL_ENV = 'PLATLINT_DOCS_URL';
 
 /** The tool's home page (SARIF `informationUri`). */
 export const HOME_URL = REPOSITORY_URL;
 
-/** The base rule links are made of: `PLATLINT_DOCS_URL` when the environment sets it, else `DOCS_BASE`. */
+/** The base rule links are made of: `PLATLINT_DOCS_URL` when the environment sets it (without a fragment or trailing slashes), else `DOCS_BASE`. */
 export function docsBase(env: Readonly<Record<string, string | undefined>> | undefined): string {
-  const set = env?.[DOCS_URL_ENV]?.trim();
-  return set ? set.replace(/#.*$/, '') : DOCS_BASE;
+  const set = env?.[DOCS_URL_ENV]?.trim().replace(/#.*$/, '').replace(/\/+$/, '');
+  return set ? set : DOCS_BASE;
 }
 
-/** The anchor of a rule's heading in docs/rules.md (`## schema/unknown-field` → `schemaunknown-field`, as src/check/rule-docs.ts links it). */
-export function ruleAnchor(ruleId: string): string {
-  return ruleId.replace(/[^a-z0-9-]/g, '');
-}
-
-/** The URL of a rule's documentation: its anchor in docs/rules.md (under `base`, by default the repository's). */
+/**
+ * The URL of a rule's page: `<base>/<area>/<name>.md` (under `base`, by default the repository's docs/rules), the
+ * path src/check/rule-docs.ts `rulePagePath` gives the page (test/docs.test.ts checks that they agree).
+ */
 export function ruleDocsUrl(ruleId: string, base: string = DOCS_BASE): string {
-  return `${base}#${ruleAnchor(ruleId)}`;
+  return `${base}/${ruleId}.md`;
 }

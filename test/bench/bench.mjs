@@ -13,7 +13,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const SIZES = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '1,100,5000').split(',').map(Number);
 const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 0);
-// --config=PATH: also lint with this configuration (its policies: README "Writing your own rules (policies)"),
+// --config=PATH: also lint with this configuration (its policies: docs/policies.md),
 // interleaved with the runs without it, and print both with their ratio
 const CONFIG = args.find((a) => a.startsWith('--config='))?.slice(9);
 

@@ -124,16 +124,22 @@ describe('action.yml', () => {
   });
 });
 
-describe('the README\'s workflow', () => {
-  it('uses the action with its inputs, and grants what the SARIF upload needs', () => {
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const at = readme.indexOf('<!-- github-action');
-    expect(at).toBeGreaterThan(0);
-    const workflow = parse(/^```yaml\n([\s\S]*?)^```$/m.exec(readme.slice(at))![1]!) as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
-    expect(workflow.permissions).toEqual({ contents: 'read', 'security-events': 'write' });
+describe('the workflows of the README and docs/ci.md', () => {
+  /** The `with:` of the action's step in the workflow after the `<!-- github-action` marker of a page. */
+  const actionInputs = (page: string): string[] => {
+    const text = readFileSync(join(ROOT, page), 'utf8');
+    const at = text.indexOf('<!-- github-action');
+    expect(at, page).toBeGreaterThan(0);
+    const workflow = parse(/^```yaml\n([\s\S]*?)^```$/m.exec(text.slice(at))![1]!) as { permissions: Record<string, string>; jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    expect(workflow.permissions, page).toEqual({ contents: 'read', 'security-events': 'write' });
     const steps = Object.values(workflow.jobs)[0]!.steps;
-    expect(steps.map((s) => s.uses)).toEqual(['actions/checkout@v4', 'PLACEHOLDER-OWNER/platlint@main']);
-    expect(Object.keys(steps[1]!.with!)).toEqual(Object.keys(ACTION.inputs));
+    expect(steps.map((s) => s.uses), page).toEqual(['actions/checkout@v4', 'PLACEHOLDER-OWNER/platlint@main']);
+    return Object.keys(steps[1]!.with!);
+  };
+  it('use the action with its inputs, and grant what the SARIF upload needs', () => {
+    // the README's shows the SARIF upload; docs/ci.md's every input, in the order of action.yml
+    expect(actionInputs('README.md')).toEqual(['sarif']);
+    expect(actionInputs('docs/ci.md')).toEqual(Object.keys(ACTION.inputs));
   });
 });
 
@@ -160,9 +166,9 @@ describe('the lint step', () => {
         '',
         '| Severity | File | Line | Rule | Message |',
         '| --- | --- | --- | --- | --- |',
-        `| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](${DOCS}schemaunknown-field) | unknown field \`authorizer\` in \`authorizers[0]\`; allowed fields: \`type\`, \`name\`, \`webhook\` |`,
-        `| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](${DOCS}authzauthorizer-name-unique) | name \`node\` is already used by authorizers[0].name; authorizer names must be unique |`,
-        `| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](${DOCS}documentunchecked-group) | group \`scheduling.plat.io\` is not checked by platlint |`,
+        `| error | <code>config/authz.yaml</code> | 6:5 | [<code>schema/unknown-field</code>](${DOCS}schema/unknown-field.md) | unknown field \`authorizer\` in \`authorizers[0]\`; allowed fields: \`type\`, \`name\`, \`webhook\` |`,
+        `| error | <code>config/authz.yaml</code> | 8:11 | [<code>authz/authorizer-name-unique</code>](${DOCS}authz/authorizer-name-unique.md) | name \`node\` is already used by authorizers[0].name; authorizer names must be unique |`,
+        `| warning | <code>other/priority.yaml</code> | 1:13 | [<code>document/unchecked-group</code>](${DOCS}document/unchecked-group.md) | group \`scheduling.plat.io\` is not checked by platlint |`,
         '',
         '',
       ].join('\n'),
@@ -173,9 +179,9 @@ describe('the lint step', () => {
     expect(validate(sarif), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     const run = sarif.runs[0] as { tool: { driver: { rules: { id: string; helpUri: string }[] } }; results: { ruleId: string; ruleIndex: number; level: string; locations: { physicalLocation: { artifactLocation: { uri: string; uriBaseId: string }; region: { startLine: number } } }[] }[] };
     expect(run.tool.driver.rules.map((x) => [x.id, x.helpUri])).toEqual([
-      ['document/unchecked-group', `${DOCS}documentunchecked-group`],
-      ['schema/unknown-field', `${DOCS}schemaunknown-field`],
-      ['authz/authorizer-name-unique', `${DOCS}authzauthorizer-name-unique`],
+      ['document/unchecked-group', `${DOCS}document/unchecked-group.md`],
+      ['schema/unknown-field', `${DOCS}schema/unknown-field.md`],
+      ['authz/authorizer-name-unique', `${DOCS}authz/authorizer-name-unique.md`],
     ]);
     expect(run.results.map((x) => [x.ruleId, run.tool.driver.rules[x.ruleIndex]!.id, x.level, x.locations[0]!.physicalLocation.artifactLocation, x.locations[0]!.physicalLocation.region.startLine])).toEqual([
       ['schema/unknown-field', 'schema/unknown-field', 'error', { uri: 'config/authz.yaml', uriBaseId: '%SRCROOT%' }, 6],

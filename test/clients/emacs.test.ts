@@ -1,16 +1,16 @@
-// The README's Emacs configuration, run by the real Emacs that Debian ships (packages emacs-nox 28.2,
+// The Emacs configuration of docs/editors.md, run by the real Emacs that Debian ships (packages emacs-nox 28.2,
 // elpa-eglot 1.9 and elpa-yaml-mode, installed by .ci/run), in batch, on a scratch plat file: the diagnostics
 // flymake shows (lines, columns, codes), a hover through eldoc, a quick fix chosen in the minibuffer, applied
 // and saved, and completion in a new file.
 //
-// Emacs starts as a user's would: HOME is a scratch folder whose .emacs.d/init.el is the README block (taken
-// from README.md, between its marker comment and the end of the fence). `-u ''` makes batch Emacs read that
+// Emacs starts as a user's would: HOME is a scratch folder whose .emacs.d/init.el is the page's block (taken
+// from docs/editors.md, between its marker comment and the end of the fence). `-u ''` makes batch Emacs read that
 // init file (`~` + '' + `/.emacs.d/` is HOME's), so Emacs's own start-up activates Debian's elpa packages
 // (package-activate-all, which runs only when there is an init file) and loads init.el, with nothing of the
 // developer's own configuration. `emacs -Q` could not stand in: it drops site-lisp, where Debian keeps those
 // packages, from the load path. test/helpers/eglot-harness.el then acts as the user (C-x C-f, M-x eldoc,
 // M-x eglot-code-actions, C-x C-s, M-x completion-at-point) and writes what it saw as JSON. `platlint-language-server` is found on
-// PATH, as in the README: a scratch folder holds a launcher of this checkout's bin/ script (which runs the
+// PATH, as in docs/editors.md: a scratch folder holds a launcher of this checkout's bin/ script (which runs the
 // built dist/lsp.cjs).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS } from '../../src/kinds/kinds.js';
-import { readmeBlock, ROOT } from '../helpers/fixtures.js';
+import { docBlock, ROOT } from '../helpers/fixtures.js';
 
 const MISSING =
   'test/clients/emacs.test.ts: `emacs` is not on PATH; .ci/run installs it with eglot and yaml-mode (Debian packages emacs-nox elpa-eglot elpa-yaml-mode)';
@@ -65,7 +65,7 @@ interface Report {
   events?: string;
 }
 
-describe('Emacs (Debian packages) with eglot and the README configuration', () => {
+describe('Emacs (Debian packages) with eglot and the configuration of docs/editors.md', () => {
   let dir: string;
   let report: Report;
   let file: string;
@@ -83,7 +83,7 @@ describe('Emacs (Debian packages) with eglot and the README configuration', () =
     chmodSync(launcher, 0o755);
     const home = join(dir, 'home');
     mkdirSync(join(home, '.emacs.d'), { recursive: true });
-    writeFileSync(join(home, '.emacs.d', 'init.el'), readmeBlock('<!-- emacs-eglot', 'elisp'));
+    writeFileSync(join(home, '.emacs.d', 'init.el'), docBlock('docs/editors.md', '<!-- emacs-eglot', 'elisp'));
     const project = join(dir, 'project');
     mkdirSync(project);
     file = join(project, 'policy.yaml');

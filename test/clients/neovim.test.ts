@@ -1,17 +1,17 @@
-// The README's Neovim configuration, run by the real Neovim that Debian ships (package `neovim`, 0.7.2,
+// The Neovim configuration of docs/editors.md, run by the real Neovim that Debian ships (package `neovim`, 0.7.2,
 // installed by .ci/run), headless, on a scratch plat file: the diagnostics it shows (lines, columns, codes),
 // a hover and a quick fix applied and written to disk.
 //
-// init.lua is the README's 0.7 block (taken from README.md, between its marker comment and the end of the
+// init.lua is the page's 0.7 block (taken from docs/editors.md, between its marker comment and the end of the
 // fence) followed by a small harness that waits for the diagnostics, asks for a hover and the code actions,
 // applies the quick fix, writes the buffer, records everything as JSON and quits. `platlint-language-server`
-// is found on PATH, as in the README: a scratch folder holds a launcher of this checkout's bin/ script.
+// is found on PATH, as in docs/editors.md: a scratch folder holds a launcher of this checkout's bin/ script.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readmeBlock, ROOT } from '../helpers/fixtures.js';
+import { docBlock, ROOT } from '../helpers/fixtures.js';
 
 const MISSING = 'test/clients/neovim.test.ts: `nvim` is not on PATH; .ci/run installs it (Debian package neovim)';
 
@@ -19,7 +19,7 @@ const MISSING = 'test/clients/neovim.test.ts: `nvim` is not on PATH; .ci/run ins
 const NVIM_TIMEOUT = 25_000;
 
 
-// The harness: runs once the file given on the command line is loaded (the README's FileType autocommand has
+// The harness: runs once the file given on the command line is loaded (the page's FileType autocommand has
 // started the client by then). Positions are 0-based, as in vim.diagnostic and LSP.
 const HARNESS = String.raw`
 local out_path = os.getenv('PLATLINT_NVIM_OUT')
@@ -156,7 +156,7 @@ interface Report {
   completion?: string[];
 }
 
-describe('Neovim (Debian package) with the README configuration', () => {
+describe('Neovim (Debian package) with the configuration of docs/editors.md', () => {
   let dir: string;
   let report: Report;
   let file: string;
@@ -180,7 +180,7 @@ describe('Neovim (Debian package) with the README configuration', () => {
     file = join(project, 'policy.yaml');
     writeFileSync(file, POLICY);
     const init = join(dir, 'init.lua');
-    writeFileSync(init, `${readmeBlock('<!-- neovim-0.7', 'lua')}\n${HARNESS}`);
+    writeFileSync(init, `${docBlock('docs/editors.md', '<!-- neovim-0.7', 'lua')}\n${HARNESS}`);
     const out = join(dir, 'report.json');
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -256,11 +256,11 @@ describe('Neovim (Debian package) with the README configuration', () => {
     expect(report.completion!.filter((w) => /[\n\r\0]/.test(w))).toEqual([]);
   });
 
-  it('the README block for Neovim 0.8 and later is valid Lua', () => {
+  it('the block for Neovim 0.8 and later is valid Lua', () => {
     const dir2 = mkdtempSync(join(tmpdir(), 'platlint-nvim-lua-'));
     try {
       const block = join(dir2, 'block.lua');
-      writeFileSync(block, readmeBlock('<!-- neovim-0.8', 'lua'));
+      writeFileSync(block, docBlock('docs/editors.md', '<!-- neovim-0.8', 'lua'));
       // loadfile compiles without running (0.7 has no vim.fs, which the block uses)
       const r = spawnSync('nvim', ['--headless', '--clean', '-u', 'NONE', '-c', `lua local f, e = loadfile('${block}'); io.stdout:write(f and 'ok' or e)`, '-c', 'qall!'], {
         encoding: 'utf8',

@@ -1,7 +1,7 @@
-;;; eglot-harness.el --- drive the README's eglot configuration as a user would  -*- lexical-binding: t -*-
+;;; eglot-harness.el --- drive the eglot configuration of docs/editors.md as a user would  -*- lexical-binding: t -*-
 
 ;; Loaded by test/clients/emacs.test.ts with `-l' after Emacs's own start-up has activated Debian's elpa packages and
-;; loaded the README block as init.el.  Emacs runs in batch, where there is no command loop: nothing runs
+;; loaded that page's block as init.el.  Emacs runs in batch, where there is no command loop: nothing runs
 ;; `post-command-hook' (eglot-ensure connects from there, flymake starts from there) and idle timers never
 ;; fire.  So each user action goes through `platlint-command', which does what the command loop does around
 ;; a key the user typed, and `save-buffer' sends the edited text as it does in a real session.
@@ -92,13 +92,13 @@ With ARGS, call it with them (what its interactive form would have read); else `
   (platlint-command #'forward-char column))
 
 (defun platlint-run ()
-  ;; without them the README block quietly does nothing: say what is missing
+  ;; without them the block quietly does nothing: say what is missing
   (unless (locate-library "eglot") (error "eglot is not installed (.ci/run installs Debian's elpa-eglot)"))
   (unless (locate-library "yaml-mode") (error "yaml-mode is not installed (.ci/run installs Debian's elpa-yaml-mode)"))
   (platlint-step "started")
   (platlint-put 'emacs emacs-version)
   (platlint-put 'eglot (package-version-join (package-desc-version (cadr (assq 'eglot package-alist)))))
-  ;; C-x C-f: visiting the file turns on yaml-mode, whose hook (the README) asks eglot to connect when the
+  ;; C-x C-f: visiting the file turns on yaml-mode, whose hook (the block) asks eglot to connect when the
   ;; command ends
   (platlint-command #'find-file (getenv "PLATLINT_EMACS_FILE"))
   (platlint-put 'mode (symbol-name major-mode))

@@ -60,12 +60,15 @@ export function renderMessages(ds: readonly LocatedDiagnostic[]): string {
   return ds.map((d) => `${d.line}:${d.column}-${d.endLine}:${d.endColumn} ${d.severity} ${d.ruleId} ${diagnosticPath(d) || '-'}: ${d.message}`).join('\n') + '\n';
 }
 
-/** The code of the README's first fenced `language` block after `marker` (the editor tests run exactly what the README shows). */
-export function readmeBlock(marker: string, language: 'lua' | 'elisp'): string {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const at = readme.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no ${marker} marker`);
-  const m = new RegExp(`^\`\`\`${language}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(readme.slice(at));
-  if (!m) throw new Error(`README.md has no ${language} block after ${marker}`);
+/**
+ * The code of the first fenced `language` block after `marker` in a page of the documentation (`page` from the
+ * repository's root, such as `docs/editors.md`): the editor tests run exactly what the page shows.
+ */
+export function docBlock(page: string, marker: string, language: 'lua' | 'elisp'): string {
+  const text = readFileSync(join(ROOT, page), 'utf8');
+  const at = text.indexOf(marker);
+  if (at < 0) throw new Error(`${page} has no ${marker} marker`);
+  const m = new RegExp(`^\`\`\`${language}\n([\\s\\S]*?)^\`\`\`$`, 'm').exec(text.slice(at));
+  if (!m) throw new Error(`${page} has no ${language} block after ${marker}`);
   return m[1]!;
 }

@@ -198,7 +198,7 @@ function runPolicy(policy: CompiledPolicy, doc: Doc, out: RuleFinding[]): void {
     if (!(err instanceof BudgetExceeded)) throw err;
     out.push({
       ruleId: EVALUATION_ERROR,
-      message: `policy \`${id}\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Writing your own rules" in the README); simplify its expressions, or narrow them with matchConditions`,
+      message: `policy \`${id}\` stopped on this document: it used its evaluation budget of ${POLICY_BUDGET.toLocaleString('en-US')} units (see "Budget" in docs/policies.md); simplify its expressions, or narrow them with matchConditions`,
       path: [],
       target: 'value',
     });
