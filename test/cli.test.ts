@@ -41,8 +41,18 @@ describe('exit codes', () => {
     const r = await platlint(['--no-error-on-unmatched-pattern', 'fixtures/**/*.nothing']);
     expect(r.code).toBe(0);
   });
-  it('exits 2 with no paths', async () => {
-    expect((await platlint([])).code).toBe(2);
+  it('with no path lints the current folder, as ESLint 9 does; patch and flags still need names', async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'conf'));
+    writeFileSync(join(dir, 'conf', 'tracing.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpont: x\n');
+    const none = await platlint(['--format', 'json'], { cwd: dir });
+    expect(none).toEqual(await platlint(['--format', 'json', '.'], { cwd: dir }));
+    expect(none.code).toBe(1);
+    expect(jsonFindings(none.stdout)).toEqual(['schema/unknown-field endpont 3:1']);
+    // standard input alone is standard input alone
+    expect(JSON.parse((await platlint(['--format', 'json', '-'], { cwd: dir, input: 'a: 1\n' })).stdout).map((r: { filePath: string }) => r.filePath)).toEqual(['<text>']);
+    expect(await platlint(['patch'], { cwd: dir })).toEqual({ code: 2, stdout: '', stderr: 'platlint: no files given; pass files, folders, glob patterns, or - for standard input\n' });
+    expect((await platlint(['flags'], { cwd: dir })).code).toBe(2);
   });
   it('--max-warnings: warnings alone exit 0 until they exceed the maximum', async () => {
     const f = input('other-plat-group.yaml');
@@ -457,6 +467,132 @@ describe('the set of files', () => {
       expect(hits.map((f) => f.filePath.slice(-8))).toEqual(['r000.yaml'.slice(-8), 'r299.yaml'.slice(-8)]);
       expect(hits[0]!.messages[0]).toMatchObject({ ruleId: 'set/duplicate-object', line: 4, message: expect.stringContaining('r299.yaml:4:9') });
     }
+  });
+});
+
+describe('the summary says when no deployment limits the checks across files', () => {
+  const role = (kind: string, name: string) => `apiVersion: rbac.authorization.plat.io/v1\nkind: ${kind}\nmetadata:\n  name: ${name}\n${kind.endsWith('Binding') ? `roleRef:\n  apiGroup: rbac.authorization.plat.io\n  kind: ClusterRole\n  name: ${name}\nsubjects:\n  - kind: Group\n    name: team\n    apiGroup: rbac.authorization.plat.io\n` : 'rules: []\n'}`;
+  const project = () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'role.yaml'), role('ClusterRole', 'reader'));
+    writeFileSync(join(dir, 'copy.yaml'), role('ClusterRole', 'reader'));
+    writeFileSync(join(dir, 'tracing.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\n');
+    return dir;
+  };
+  const NOTE = 'checks across files: no deployments declared (no platlint.config.yaml found), so no two files were compared; run `platlint init` or see README "Files applied together: deployments"';
+  it('in one line after the summary, naming the configuration; not in the machine formats', async () => {
+    const dir = project();
+    const r = await platlint([], { cwd: dir });
+    expect(r).toEqual({ code: 0, stderr: '', stdout: `✔ no problems in 3 files — 3 documents checked, 0 skipped as not plat\n${NOTE}\n` });
+    expect((await platlint(['--no-config', '--resolve-refs', '.'], { cwd: dir })).stdout.split('\n').at(-2)).toBe(
+      'checks across files: no deployments declared (--no-config), so no two files were compared (--resolve-refs looked for roles in every file); run `platlint init` or see README "Files applied together: deployments"',
+    );
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'rules: {}\n');
+    expect((await platlint(['.'], { cwd: dir })).stdout.split('\n').at(-2)).toBe(
+      'checks across files: no deployments declared in platlint.config.yaml, so no two files were compared; run `platlint init` or see README "Files applied together: deployments"',
+    );
+    for (const format of ['json', 'compact', 'github', 'junit', 'sarif', 'gitlab']) expect((await platlint(['--format', format, '.'], { cwd: dir })).stdout).not.toContain('checks across files');
+  });
+  it('not when deployments are declared, nor when fewer than two files hold roles or bindings', async () => {
+    const dir = project();
+    expect((await platlint(['role.yaml', 'tracing.yaml'], { cwd: dir })).stdout).not.toContain('checks across files');
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'deployments:\n  - name: all\n    files: ["."]\n');
+    const r = await platlint([], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('checks across files');
+    // the two copies are now compared
+    expect(r.stdout).toContain('ClusterRole `reader` is defined more than once: also at role.yaml:4:9');
+  });
+});
+
+describe('ignored files said aloud', () => {
+  const project = () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'vendor', 'lib'), { recursive: true });
+    mkdirSync(join(dir, 'conf'));
+    writeFileSync(join(dir, 'vendor', 'lib', 'a.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: Nope\n');
+    writeFileSync(join(dir, 'vendor', 'b.yaml'), 'a: 1\n');
+    writeFileSync(join(dir, 'vendor', 'keep.yaml'), 'a: 1\n');
+    writeFileSync(join(dir, 'conf', 'tracing.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\n');
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'ignores:\n  - "**/*.md"\n  - "vendor/**"\n  - "!vendor/keep.yaml"\n');
+    return dir;
+  };
+  it('a file named on the command line that is ignored: a warning naming the entry, in the JSON as ESLint puts it', async () => {
+    const dir = project();
+    const r = await platlint(['--format', 'json', 'vendor/lib/a.yaml', 'conf/tracing.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      { filePath: join(dir, 'conf', 'tracing.yaml'), messages: [], suppressedMessages: [], errorCount: 0, fatalErrorCount: 0, warningCount: 0, fixableErrorCount: 0, fixableWarningCount: 0, usedDeprecatedRules: [] },
+      {
+        filePath: join(dir, 'vendor', 'lib', 'a.yaml'),
+        messages: [
+          {
+            ruleId: null,
+            severity: 1,
+            message: 'file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning',
+            line: 1,
+            column: 1,
+            endLine: 1,
+            endColumn: 1,
+            path: '',
+            nodeType: null,
+            platlint: { document: -1, jsonPointer: '' },
+          },
+        ],
+        suppressedMessages: [],
+        errorCount: 0,
+        fatalErrorCount: 0,
+        warningCount: 1,
+        fixableErrorCount: 0,
+        fixableWarningCount: 0,
+        usedDeprecatedRules: [],
+      },
+    ]);
+    const stylish = await platlint(['vendor/lib/a.yaml'], { cwd: dir });
+    expect(stylish).toEqual({
+      code: 0,
+      stderr: '',
+      stdout: 'vendor/lib/a.yaml\n  1:1  warning  file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning  ignored\n\n⚠ 1 problem (0 errors, 1 warning) in 1 of 1 file — 0 documents checked, 0 skipped as not plat\n',
+    });
+    // a file the `!` entry takes back is linted; one inside node_modules is never linted
+    expect(jsonFindings((await platlint(['--format', 'json', 'vendor/keep.yaml'], { cwd: dir })).stdout)).toEqual([]);
+    mkdirSync(join(dir, 'node_modules'));
+    writeFileSync(join(dir, 'node_modules', 'x.yaml'), 'a: 1\n');
+    expect(JSON.parse((await platlint(['--format', 'json', 'node_modules/x.yaml'], { cwd: dir })).stdout)[0].messages[0].message).toBe(
+      'file ignored inside node_modules, which platlint never enters; --no-warn-ignored silences this warning',
+    );
+  });
+  it('--no-warn-ignored silences it; --quiet drops it as any warning; --max-warnings counts it, as ESLint does', async () => {
+    const dir = project();
+    expect(await platlint(['--no-warn-ignored', 'vendor/lib/a.yaml', 'conf/tracing.yaml'], { cwd: dir })).toEqual({ code: 0, stderr: '', stdout: '✔ no problems in 1 file — 1 document checked, 0 skipped as not plat\n' });
+    expect((await platlint(['--quiet', 'vendor/lib/a.yaml'], { cwd: dir })).stdout).not.toContain('ignored');
+    expect(await platlint(['--max-warnings', '0', '--format', 'compact', 'vendor/lib/a.yaml'], { cwd: dir })).toEqual({
+      code: 1,
+      stdout: 'vendor/lib/a.yaml:1:1: warning file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning [ignored]\n\n1 problem\n',
+      stderr: 'platlint: 1 warning exceeds the maximum of 0 (--max-warnings)\n',
+    });
+  });
+  it('a pre-commit hook names staged files one by one: an ignored one among them does not fail the run', async () => {
+    const dir = project();
+    const r = await platlint(['vendor/lib/a.yaml', 'vendor/b.yaml', 'conf/tracing.yaml'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').at(-2)).toBe('⚠ 2 problems (0 errors, 2 warnings) in 2 of 3 files — 1 document checked, 0 skipped as not plat');
+  });
+  it('a folder or glob whose files are all ignored says so and by which entries (exit 2, unless --no-error-on-unmatched-pattern)', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'ignores:\n  - "vendor/lib/**"\n  - "vendor/*.yaml"\n');
+    expect(await platlint(['vendor'], { cwd: dir })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'platlint: all 3 files in "vendor" are ignored (by "vendor/lib/**" and "vendor/*.yaml" in platlint.config.yaml): nothing to lint (--no-error-on-unmatched-pattern makes this no error)\n',
+    });
+    expect((await platlint(['vendor/lib/*.yaml'], { cwd: dir })).stderr).toBe(
+      'platlint: the one file matching "vendor/lib/*.yaml" is ignored (by "vendor/lib/**" in platlint.config.yaml): nothing to lint (--no-error-on-unmatched-pattern makes this no error)\n',
+    );
+    expect(await platlint(['--no-error-on-unmatched-pattern', 'vendor'], { cwd: dir })).toEqual({ code: 0, stderr: '', stdout: '✔ no problems in 0 files — 0 documents checked, 0 skipped as not plat\n' });
+    // a folder with no file to lint at all is what it was
+    mkdirSync(join(dir, 'empty'));
+    expect((await platlint(['empty'], { cwd: dir })).stderr).toBe('platlint: no files matching the pattern "empty" were found\n');
   });
 });
 

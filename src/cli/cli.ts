@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { checkPolicies, CONFIG_FILE_NAME, ConfigError, unknownRuleMessage, type Config, type LoadOptions, type SeveritySetting } from '../config/config.js';
 import { printConfig } from './print-config.js';
 import { closestRuleIds, knownRuleIds } from '../check/registry.js';
-import { UsageError } from '../files/discover.js';
+import { ignoredFileResult, UsageError } from '../files/discover.js';
+import { deploymentsNote, init, INIT_USAGE } from './init.js';
 import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from '../files/lint-files.js';
 import { lintFlagsArgs } from '../flags/lint.js';
 import { stepSummary } from '../report/github.js';
@@ -33,7 +34,7 @@ useNodeHost();
 // the build's warm-up run writes the code caches of the files loaded on demand (bin/platlint.js)
 export { writeCodeCaches } from '../files/cached-require.js';
 
-const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
+const HELP = `Usage: platlint [options] [PATH | GLOB | -]...      (no path: the current folder, .)
        platlint patch [--type json|merge|strategic] [options] [PATH | GLOB | -]...
        platlint flags [options] [FILE | GLOB | -]...
        platlint flags [options] -- PLATLET-ARGUMENTS...
@@ -43,6 +44,9 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...
                                    List every rule (the configuration's policies too)
        platlint explain [-c PATH] RULE...
                                    Print a rule's documentation
+       ${INIT_USAGE}
+                                   Write a starter platlint.config.yaml here (deployments guessed from the
+                                   folders), add .platlintcache to .gitignore, print the pre-commit and CI snippets
 
 Lints plat configuration files and objects: every YAML and JSON document is identified by apiVersion and
 kind and checked against its schema and rules; then each file, and the files of each deployment of the
@@ -58,7 +62,7 @@ continuations, Environment="PLATLET_..._ARGS=..."), environment files and plain 
 arguments after --. Every flag is checked against the node agent's flag table: unknown and deprecated
 flags, value types and ranges, and the rules between flags.
 
-A file named patch, flags, schemas, rules or explain is linted as ./NAME.
+A file named patch, flags, schemas, rules, explain or init is linted as ./NAME.
 The language server for editors is platlint-language-server --stdio (see the README).
 
 Options:
@@ -94,7 +98,9 @@ Options:
       --max-warnings N           Exit 1 when there are more than N warnings
       --stdin-filename NAME      Name to show for standard input (with the path -)
       --no-error-on-unmatched-pattern
-                                 A pattern that matches no file is not an error
+                                 A pattern that matches no file (or only ignored files) is not an error
+      --no-warn-ignored          No warning for a file named on the command line that the configuration's
+                                 ignores leave out
       --max-file-size BYTES      Larger files are not linted (default 8388608)
       --concurrency N|auto|off   Threads to lint on (default auto: every core for 150 files or more)
       --color, --no-color        Force colour on or off (default: on for a terminal; NO_COLOR, FORCE_COLOR honoured)
@@ -270,6 +276,7 @@ export async function run(argv: readonly string[], io: CliIo, options: RunOption
   }
   if (argv[0] === 'explain') return explain(argv.slice(1), io, []);
   if (argv[0] === 'schemas') return schemas(argv.slice(1), io);
+  if (argv[0] === 'init') return init(argv.slice(1), io, options);
   if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch', options);
   if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags', options);
   return lint(argv, io, 'lint', options);
@@ -385,7 +392,11 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     return 0;
   }
   if (commandLine !== undefined && positionals.length > 0) return usage('platlint flags takes files or a command line after --, not both');
-  if (positionals.length === 0 && commandLine === undefined) return usage('no files given; pass files, folders, glob patterns, or - for standard input');
+  // no path: the current folder, as ESLint 9 does (patch and flags read files of their own kinds: they need names)
+  if (positionals.length === 0 && commandLine === undefined) {
+    if (command !== 'lint') return usage('no files given; pass files, folders, glob patterns, or - for standard input');
+    positionals.push('.');
+  }
   const stdinCount = positionals.filter((p) => p === '-').length;
   if (stdinCount > 1) return usage('standard input (-) can be given only once');
   if (values['stdin-filename'] !== undefined && stdinCount === 0) return usage('--stdin-filename needs - among the paths');
@@ -397,6 +408,10 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
 
   let results: LintResult[];
   let policies: ExtraRule[] = [];
+  // the files named on the command line that the configuration ignores (reported after the baseline: no finding of it)
+  const ignored: LintResult[] = [];
+  const onIgnored = (file: string, why: string) => ignored.push(ignoredFileResult(file, why));
+  let notes: string[] = [];
   // --debug: the stack of a file's internal failure (those of the main thread; a worker's give one line)
   onInternalError(values.debug ? (file, err) => io.stderr(`platlint: internal error on ${file}:\n${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`) : undefined);
   try {
@@ -411,7 +426,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     // the baseline (src/files/baseline.ts) is read before linting, so that a broken file stops the run before --fix writes
     const baseline: BaselineRun | undefined = openBaseline(values, config, io.cwd, command);
     const patterns = positionals.filter((p) => p !== '-');
-    const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}), ...(options.onText ? { onText: options.onText } : {}), ...(options.workerEntry ? { workerEntry: options.workerEntry } : {}) };
+    const settings = { cwd: io.cwd, config, concurrency, errorOnUnmatchedPattern: !values['no-error-on-unmatched-pattern'], onIgnored, resolveRefs: values['resolve-refs'] ?? false, ...(kind ? { kind } : {}), ...(fix ? { fix } : {}), ...(options.onText ? { onText: options.onText } : {}), ...(options.workerEntry ? { workerEntry: options.workerEntry } : {}) };
     const stdinName = values['stdin-filename'] !== undefined ? resolve(io.cwd, values['stdin-filename']) : '<text>';
     // what is linted before lintFiles or without it needs the policies checked first
     if (command === 'flags' || stdinCount === 1) checkPolicies(config);
@@ -433,6 +448,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     }
     // once every result is final (cached, from worker threads, checked across files)
     if (baseline) results = finishBaseline(baseline, results, (line) => io.stderr(`platlint: ${line}\n`));
+    if (!values['no-warn-ignored']) results = withIgnored(results, ignored);
+    if (command === 'lint') notes = deploymentsNote(config, results, io.cwd, { resolveRefs: values['resolve-refs'] ?? false, noConfig: values['no-config'] ?? false });
   } catch (err) {
     if (err instanceof UsageError || err instanceof BaselineError) return usage(err.message);
     if (err instanceof ConfigError) return configProblem(err, io);
@@ -449,7 +466,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const shown = values.quiet ? results.map(onlyErrors) : results;
   for (const report of reports) {
     const toFile = report.path !== undefined;
-    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env, ...(policies.length > 0 ? { policies } : {}) };
+    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env, ...(policies.length > 0 ? { policies } : {}), ...(notes.length > 0 ? { notes } : {}) };
     const text = FORMATTERS[report.name]!(shown, ctx);
     if (toFile) writeAtomic(resolve(io.cwd, report.path!), text);
     else io.stdout(text);
@@ -458,10 +475,11 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   }
   // a file platlint failed on has an internal/error finding and the others are reported: an error like any
   // other (exit 1), unless platlint failed on every file and nothing else could be reported (exit 2)
-  const failed = results.filter((r) => r.diagnostics.some((d) => d.ruleId === 'internal/error')).length;
+  const linted = ignored.length > 0 ? results.filter((r) => !ignored.includes(r)) : results;
+  const failed = linted.filter((r) => r.diagnostics.some((d) => d.ruleId === 'internal/error')).length;
   if (failed > 0) {
-    io.stderr(`platlint: internal error on ${failed === 1 ? '1 file' : `${failed} files`} (see the internal/error findings); ${failed === results.length ? 'nothing else could be linted' : 'the other files were linted'}\n`);
-    if (failed === results.length && results.every((r) => r.diagnostics.every((d) => d.ruleId === 'internal/error'))) return 2;
+    io.stderr(`platlint: internal error on ${failed === 1 ? '1 file' : `${failed} files`} (see the internal/error findings); ${failed === linted.length ? 'nothing else could be linted' : 'the other files were linted'}\n`);
+    if (failed === linted.length && linted.every((r) => r.diagnostics.every((d) => d.ruleId === 'internal/error'))) return 2;
   }
   if (errors > 0) return 1;
   if (maxWarnings >= 0 && warnings > maxWarnings) {
@@ -509,6 +527,7 @@ const OPTIONS = {
   'max-warnings': { type: 'string' },
   'stdin-filename': { type: 'string' },
   'no-error-on-unmatched-pattern': { type: 'boolean' },
+  'no-warn-ignored': { type: 'boolean' },
   concurrency: { type: 'string' },
   'max-file-size': { type: 'string' },
   color: { type: 'boolean' },
@@ -557,6 +576,13 @@ function guarded(filePath: string, lint: () => LintResult): LintResult {
   } catch (err) {
     return internalErrorResult(filePath, err);
   }
+}
+
+/** The results with the warnings of ignored files named on the command line among them, in the order of their paths (inputs without a file stay last). */
+function withIgnored(results: LintResult[], ignored: readonly LintResult[]): LintResult[] {
+  if (ignored.length === 0) return results;
+  const files = [...results.filter((r) => !r.filePath.startsWith('<')), ...ignored].sort((a, b) => (a.filePath < b.filePath ? -1 : a.filePath > b.filePath ? 1 : 0));
+  return [...files, ...results.filter((r) => r.filePath.startsWith('<'))];
 }
 
 function onlyErrors(r: LintResult): LintResult {

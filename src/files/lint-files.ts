@@ -42,6 +42,8 @@ export interface LintFilesOptions {
   cacheLocation?: string;
   /** Told about problems that do not fail the run (an unusable cache file). */
   onWarning?: (message: string) => void;
+  /** Told of each file named in `patterns` that the configuration ignores, and why (src/files/discover.ts ignoredBy). */
+  onIgnored?: (file: string, why: string) => void;
   /** Results of inputs read elsewhere (standard input) that belong to the set checked across files. */
   extra?: readonly LintResult[];
   /**
@@ -164,7 +166,7 @@ export function fixFile(filePath: string, config: Config, mode: 'write' | 'dry-r
 export async function lintFlagFiles(patterns: readonly string[], options: LintFilesOptions = {}): Promise<LintResult[]> {
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? resolveConfig(cwd, options.configFile);
-  const files = await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true, filesOnly: true });
+  const files = await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true, filesOnly: true, ...(options.onIgnored ? { onIgnored: options.onIgnored } : {}) });
   return files.map((filePath) => {
     let bytes: Uint8Array;
     try {
@@ -201,7 +203,7 @@ function hasUtf8Bom(bytes: Uint8Array): boolean {
 export async function lintFiles(patterns: readonly string[], options: LintFilesOptions = {}): Promise<LintResult[]> {
   const cwd = options.cwd ?? process.cwd();
   const config = options.config ?? resolveConfig(cwd, options.configFile);
-  const files = patterns.length > 0 ? await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true }) : [];
+  const files = patterns.length > 0 ? await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true, ...(options.onIgnored ? { onIgnored: options.onIgnored } : {}) }) : [];
   const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}), ...(options.fix ? { fix: options.fix } : {}), ...(options.onText ? { onText: options.onText } : {}) };
   const cache = options.cache
     ? openCache(cacheFilePath(cwd, options.cacheLocation), { version: VERSION, config, settings: { kind: options.kind ?? null, fix: options.fix ?? null } })

@@ -16,4 +16,9 @@ export interface FormatContext {
   env: Readonly<Record<string, string | undefined>>;
   /** The configuration's own rules (policies), described like platlint's: SARIF lists them. They have no documentation URL. */
   policies?: readonly { id: string; meta: RuleMeta; kinds: string }[];
+  /**
+   * Lines about the run, not findings (the checks across files limited for want of deployments): `stylish`
+   * prints them after its summary; the machine formats leave them out.
+   */
+  notes?: readonly string[];
 }

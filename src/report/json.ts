@@ -36,9 +36,15 @@ export interface JsonResult {
   usedDeprecatedRules: never[];
 }
 
+/**
+ * The ruleId of the one message no rule raises: the warning about a file named on the command line that the
+ * configuration ignores (src/files/discover.ts). ESLint's JSON gives that message `ruleId: null`, and so does this one.
+ */
+export const IGNORED_FILE = 'ignored';
+
 function message(d: LocatedDiagnostic): JsonMessage {
   return {
-    ruleId: d.ruleId,
+    ruleId: d.ruleId === IGNORED_FILE ? null : d.ruleId,
     severity: d.severity === 'error' ? 2 : 1,
     message: d.message,
     line: d.line,

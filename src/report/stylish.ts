@@ -12,6 +12,8 @@ export interface StylishOptions {
   checked: number;
   /** `--fix-dry-run`: fixes were applied in memory only. */
   dryRun?: boolean;
+  /** Lines about the run (FormatContext notes), printed last. */
+  notes?: readonly string[];
 }
 
 function plural(n: number, word: string): string {
@@ -70,5 +72,6 @@ export function formatStylish(results: readonly LintResult[], opts: StylishOptio
   // the baseline's findings are not listed, but their number stays in sight (the debt left to pay)
   const baselined = results.flatMap((r) => r.suppressed.filter((d) => d.baseline !== undefined));
   if (baselined.length > 0) out += `${plural(baselined.length, 'problem')} suppressed by the baseline (${shownPath(baselined[0]!.baseline!, opts.cwd)})\n`;
+  for (const note of opts.notes ?? []) out += `${c.dim(note)}\n`;
   return out.replace(/^\n/, '');
 }
