@@ -84,3 +84,10 @@ export interface FileResult {
   /** The file is an unrendered template (Go or Jinja actions `{{ … }}`): not linted, counted. */
   template?: boolean;
 }
+
+/**
+ * The ruleId of the one finding no rule raises: the warning about a file named on the command line that the
+ * configuration ignores (src/files/discover.ts). ESLint gives that message `ruleId: null`: the JSON output does
+ * too, SARIF makes it a tool notification, and the text formats show no rule for it.
+ */
+export const IGNORED_FILE = 'ignored';

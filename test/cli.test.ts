@@ -479,17 +479,17 @@ describe('the summary says when no deployment limits the checks across files', (
     writeFileSync(join(dir, 'tracing.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\n');
     return dir;
   };
-  const NOTE = 'checks across files: no deployments declared (no platlint.config.yaml found), so no two files were compared; run `platlint init` or see README "Files applied together: deployments"';
+  const NOTE = 'checks across files: no deployments declared (no platlint.config.yaml found), so no two files were compared; run `platlint init` or see "Files applied together" in docs/configuration.md';
   it('in one line after the summary, naming the configuration; not in the machine formats', async () => {
     const dir = project();
     const r = await platlint([], { cwd: dir });
     expect(r).toEqual({ code: 0, stderr: '', stdout: `✔ no problems in 3 files — 3 documents checked, 0 skipped as not plat\n${NOTE}\n` });
     expect((await platlint(['--no-config', '--resolve-refs', '.'], { cwd: dir })).stdout.split('\n').at(-2)).toBe(
-      'checks across files: no deployments declared (--no-config), so no two files were compared (--resolve-refs looked for roles in every file); run `platlint init` or see README "Files applied together: deployments"',
+      'checks across files: no deployments declared (--no-config), so no two files were compared (--resolve-refs looked for roles in every file); run `platlint init` or see "Files applied together" in docs/configuration.md',
     );
     writeFileSync(join(dir, 'platlint.config.yaml'), 'rules: {}\n');
     expect((await platlint(['.'], { cwd: dir })).stdout.split('\n').at(-2)).toBe(
-      'checks across files: no deployments declared in platlint.config.yaml, so no two files were compared; run `platlint init` or see README "Files applied together: deployments"',
+      'checks across files: no deployments declared in platlint.config.yaml, so no two files were compared; run `platlint init` or see "Files applied together" in docs/configuration.md',
     );
     for (const format of ['json', 'compact', 'github', 'junit', 'sarif', 'gitlab']) expect((await platlint(['--format', format, '.'], { cwd: dir })).stdout).not.toContain('checks across files');
   });
@@ -568,9 +568,34 @@ describe('ignored files said aloud', () => {
     expect((await platlint(['--quiet', 'vendor/lib/a.yaml'], { cwd: dir })).stdout).not.toContain('ignored');
     expect(await platlint(['--max-warnings', '0', '--format', 'compact', 'vendor/lib/a.yaml'], { cwd: dir })).toEqual({
       code: 1,
-      stdout: 'vendor/lib/a.yaml:1:1: warning file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning [ignored]\n\n1 problem\n',
+      stdout: 'vendor/lib/a.yaml:1:1: warning file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning\n\n1 problem\n',
       stderr: 'platlint: 1 warning exceeds the maximum of 0 (--max-warnings)\n',
     });
+  });
+  it('SARIF makes the warning a notification of the run, not a result of a rule; GitHub annotates it without a rule', async () => {
+    const dir = project();
+    const sarif = JSON.parse((await platlint(['--format', 'sarif', 'vendor/lib/a.yaml'], { cwd: dir })).stdout);
+    const run = sarif.runs[0];
+    expect({ results: run.results, rules: run.tool.driver.rules, invocations: run.invocations }).toEqual({
+      results: [],
+      rules: [],
+      invocations: [
+        {
+          executionSuccessful: true,
+          toolExecutionNotifications: [
+            {
+              level: 'warning',
+              message: { text: 'vendor/lib/a.yaml: file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning' },
+              locations: [{ physicalLocation: { artifactLocation: { uri: 'vendor/lib/a.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 1, startColumn: 1, endLine: 1, endColumn: 1 } } }],
+            },
+          ],
+        },
+      ],
+    });
+    const github = await platlint(['--format', 'github', 'vendor/lib/a.yaml'], { cwd: dir, env: {} });
+    expect(github.stdout.split('\n')[0]).toBe(
+      '::warning file=vendor/lib/a.yaml,line=1,endLine=1,col=1,endColumn=1,title=platlint::1:1 file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning',
+    );
   });
   it('a pre-commit hook names staged files one by one: an ignored one among them does not fail the run', async () => {
     const dir = project();

@@ -429,7 +429,7 @@ describe('sarif', () => {
     const rules = run.tool.driver.rules;
     expect(run.results.length).toBe(8);
     for (const r of run.results) expect(rules[r.ruleIndex]!.id).toBe(r.ruleId);
-    for (const n of run.invocations[0]!.toolExecutionNotifications) expect(rules[n.associatedRule.index]!.id).toBe(n.associatedRule.id);
+    for (const n of run.invocations[0]!.toolExecutionNotifications) expect(rules[n.associatedRule!.index]!.id).toBe(n.associatedRule!.id);
     // each descriptor is referred to (no rule without a result)
     expect(new Set(run.results.map((r) => r.ruleIndex)).size).toBe(rules.length);
   });
@@ -479,7 +479,7 @@ describe('sarif', () => {
       },
     ].sort((a, b) => (a.locations[0]!.physicalLocation.artifactLocation.uri < b.locations[0]!.physicalLocation.artifactLocation.uri ? -1 : 1)));
     // the parse failures are also tool execution notifications
-    expect(run.invocations[0]!.toolExecutionNotifications.map((n) => [n.associatedRule.id, n.message.text])).toEqual([
+    expect(run.invocations[0]!.toolExecutionNotifications.map((n) => [n.associatedRule?.id, n.message.text])).toEqual([
       ['input/binary', 'bin/blob.yaml: the file is binary (a NUL byte at offset 3)'],
       ['yaml/syntax', 'config/broken.yaml: Parsing error: flow sequence in block collection must be sufficiently indented and end with a ]'],
     ]);

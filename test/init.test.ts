@@ -212,6 +212,25 @@ describe('platlint init', () => {
     expect(REPOSITORY_URL.endsWith('/PLACEHOLDER-OWNER/platlint')).toBe(true);
   });
 
+  it('a repository whose package.json depends on platlint gets a local hook that runs that platlint', async () => {
+    const repo = scratch();
+    mkdirSync(join(repo, '.git'));
+    write(repo, { 'package.json': '{ "name": "ops", "private": true, "devDependencies": { "platlint": "file:platlint-0.1.0.tgz" } }\n', 'infra/role.yaml': role('a') });
+    const dir = join(repo, 'infra');
+    const r = await platlint(['init'], { cwd: dir });
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    const start = lines.indexOf("pre-commit: add to .pre-commit-config.yaml at the repository's root (paths from the repository's root):") + 2;
+    expect(parse(lines.slice(start, lines.indexOf('', start)).map((l) => l.slice(4)).join('\n'))).toEqual({
+      repos: [
+        {
+          repo: 'local',
+          hooks: [{ id: 'platlint', name: 'platlint', entry: 'npx --no-install platlint', language: 'system', types_or: ['yaml', 'json'], files: '^infra/', args: ['--config', 'infra/platlint.config.yaml'] }],
+        },
+      ],
+    });
+  });
+
   it('folders of test inputs and of other projects are ignored, and kept out of the deployments', async () => {
     const dir = scratch();
     write(dir, { 'rbac/role.yaml': role('a'), 'rbac/testdata/broken.yaml': role('a'), 'vendor/lib/role.yaml': role('v') });

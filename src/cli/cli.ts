@@ -63,7 +63,7 @@ arguments after --. Every flag is checked against the node agent's flag table: u
 flags, value types and ranges, and the rules between flags.
 
 A file named patch, flags, schemas, rules, explain or init is linted as ./NAME.
-The language server for editors is platlint-language-server --stdio (see the README).
+The language server for editors is platlint-language-server --stdio (see docs/editors.md).
 
 Options:
   -f, --format NAME[:PATH]       Report format: stylish (default; github when GITHUB_ACTIONS=true), json,

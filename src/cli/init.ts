@@ -170,14 +170,14 @@ function comment(text: string, prefix = '# ', rest = prefix): string {
 export function configText(guess: Guess, ignores: readonly { pattern: string; found: number }[], platFiles: number): string {
   const ignoredFiles = ignores.reduce((n, i) => n + i.found, 0);
   let out = comment(
-    `platlint configuration, written by \`platlint init\`. platlint uses it when it runs in this folder or a folder below (\`--config FILE\` names another). README "Configuration" lists every setting; a wrong one stops platlint with its line and column.`,
+    `platlint configuration, written by \`platlint init\`. platlint uses it when it runs in this folder or a folder below (\`--config FILE\` names another). docs/configuration.md lists every setting; a wrong one stops platlint with its line and column.`,
   );
   out += '\n';
   out += comment('Severities by rule id, or by area with `AREA/*`: off, warn or error (quote "off": plain, YAML 1.1 reads it as false). `platlint rules` lists the rules, `platlint explain RULE` says what one checks. For example:');
   out += '#   document/unchecked-group: warn    # name each document of a plat group platlint has no schema for\n';
   out += '#   security/*: error                 # every rule of an area\n';
   out += 'rules: {}\n\n';
-  out += comment('Other severities for some files: each entry whose `files` (glob patterns) match a file applies over `rules`, a later one winning (README "Tuning per folder"). For example:');
+  out += comment('Other severities for some files: each entry whose `files` (glob patterns) match a file applies over `rules`, a later one winning (docs/configuration.md, "Tuning per folder"). For example:');
   out += '#   - files: ["sandbox/**"]\n#     rules: { security/*: "off" }\n';
   out += 'overrides: []\n\n';
   out += comment('Files never linted: glob patterns relative to this file, `**` crossing folders; a pattern starting with `!` takes files back. A file named on the command line that is ignored gets a warning (--no-warn-ignored silences it).');
@@ -214,7 +214,7 @@ export function configText(guess: Guess, ignores: readonly { pattern: string; fo
   out += '#   - { kind: ClusterRole, name: cert-manager-controller-certificates }\n';
   out += '#   - { kind: Role, name: leader-election, namespace: cert-manager }\n';
   out += 'externalRoles: []\n\n';
-  out += comment('Your own rules, in CEL: see README "Writing your own rules (policies)".');
+  out += comment('Your own rules, in CEL: see docs/policies.md.');
   out += '# policies: []\n';
   return out;
 }
@@ -245,13 +245,21 @@ function ignoreCache(cwd: string): 'created' | 'added' | 'present' {
 }
 
 /** The snippets for the repository: its pre-commit hook and its GitHub Actions workflow. */
-export function snippets(prefix: string): string {
+export function snippets(prefix: string, options: { dependency?: boolean } = {}): string {
   const configFile = prefix === '' ? '' : `${prefix}/${CONFIG_FILE_NAME}`;
   const owner = REPOSITORY_URL.replace(/^https:\/\/github\.com\//, '');
   let hook = 'repos:\n';
-  hook += `  - repo: ${REPOSITORY_URL}   # platlint's git repository\n`;
-  hook += '    rev: 0123456789abcdef0123456789abcdef01234567   # a tag or a full commit SHA of platlint (git ls-remote URL HEAD prints the newest)\n';
-  hook += '    hooks:\n      - id: platlint\n';
+  if (options.dependency) {
+    // platlint is a dependency of the repository's package.json: the hook runs that one (the version the lock
+    // file pins), with nothing for pre-commit to install
+    hook += '  - repo: local\n    hooks:\n      - id: platlint\n        name: platlint\n';
+    hook += '        entry: npx --no-install platlint   # the platlint of package.json (npm ci installs it)\n';
+    hook += '        language: system\n        types_or: [yaml, json]\n';
+  } else {
+    hook += `  - repo: ${REPOSITORY_URL}   # platlint's git repository\n`;
+    hook += '    rev: 0123456789abcdef0123456789abcdef01234567   # a tag or a full commit SHA of platlint (git ls-remote URL HEAD prints the newest)\n';
+    hook += '    hooks:\n      - id: platlint\n';
+  }
   if (prefix !== '') {
     hook += `        files: ^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/   # the files below this configuration\n`;
     hook += `        args: [--config, ${configFile}]   # hooks run at the repository's root\n`;
@@ -266,6 +274,21 @@ export function snippets(prefix: string): string {
   workflow += "          node-version: '20'\n";
   const at = prefix === '' ? '' : ' (paths from the repository\'s root)';
   return `pre-commit: add to .pre-commit-config.yaml at the repository's root${at}:\n\n${indent(hook)}\nGitHub Actions: save as .github/workflows/platlint.yml${at}:\n\n${indent(workflow)}`;
+}
+
+/** Whether the package.json of a folder (the repository's root) lists platlint among its dependencies. */
+function dependsOnPlatlint(dir: string): boolean {
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  } catch {
+    return false;
+  }
+  if (typeof manifest !== 'object' || manifest === null) return false;
+  return ['dependencies', 'devDependencies', 'optionalDependencies'].some((field) => {
+    const deps = (manifest as Record<string, unknown>)[field];
+    return typeof deps === 'object' && deps !== null && Object.hasOwn(deps, 'platlint');
+  });
 }
 
 function indent(text: string): string {
@@ -324,7 +347,7 @@ export async function init(argv: readonly string[], io: InitIo, options: { worke
   if (existing !== undefined) out += `Until now ${toPosix(relative(cwd, existing))} applied here: the new file takes its place for this folder and the ones below.\n`;
   out += `Next: ${kept.length > 0 ? 'check the guess, ' : ''}run \`npx platlint\` here, and commit ${CONFIG_FILE_NAME} and .gitignore.\n\n`;
   const root = gitRoot(cwd);
-  out += snippets(root === undefined ? '' : toPosix(relative(root, cwd)));
+  out += snippets(root === undefined ? '' : toPosix(relative(root, cwd)), { dependency: dependsOnPlatlint(root ?? cwd) });
   io.stdout(out);
   return 0;
 }
@@ -339,5 +362,5 @@ export function deploymentsNote(config: Config, results: readonly LintResult[], 
   if (results.filter((r) => (r.objects?.length ?? 0) > 0).length < 2) return [];
   const where = config.filePath !== undefined ? `in ${toPosix(relative(cwd, config.filePath)) || config.filePath}` : opts.noConfig ? '(--no-config)' : `(no ${CONFIG_FILE_NAME} found)`;
   const refs = opts.resolveRefs ? ' (--resolve-refs looked for roles in every file)' : '';
-  return [`checks across files: no deployments declared ${where}, so no two files were compared${refs}; run \`platlint init\` or see README "Files applied together: deployments"`];
+  return [`checks across files: no deployments declared ${where}, so no two files were compared${refs}; run \`platlint init\` or see "Files applied together" in docs/configuration.md`];
 }

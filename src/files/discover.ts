@@ -5,7 +5,7 @@ import type { Config } from '../config/config.js';
 import { SUPPRESSIONS_FILE_NAME } from './baseline-entries.js';
 import { globsMatcher, ignoreMatcher, toPosix } from '../config/globs.js';
 import { fileLevelResult, type LintResult } from '../lint/lint.js';
-import { IGNORED_FILE } from '../report/json.js';
+import { IGNORED_FILE } from '../finding.js';
 
 export { globsMatcher, ignoreMatcher, toPosix } from '../config/globs.js';
 

@@ -1,3 +1,4 @@
+import { IGNORED_FILE } from '../finding.js';
 import type { LintResult } from '../lint/lint.js';
 import type { FormatContext } from './context.js';
 import { findings, plural } from './ci-common.js';
@@ -15,6 +16,6 @@ function oneLine(s: string): string {
 export function formatCompact(results: readonly LintResult[], ctx: Pick<FormatContext, 'cwd'>): string {
   const all = findings(results, ctx.cwd);
   if (all.length === 0) return '';
-  const lines = all.map(({ path, d }) => `${path}:${d.line}:${d.column}: ${d.severity} ${oneLine(d.message)} [${d.ruleId}]`);
+  const lines = all.map(({ path, d }) => `${path}:${d.line}:${d.column}: ${d.severity} ${oneLine(d.message)}${d.ruleId === IGNORED_FILE ? '' : ` [${d.ruleId}]`}`);
   return `${lines.join('\n')}\n\n${plural(all.length, 'problem')}\n`;
 }

@@ -1,3 +1,4 @@
+import { IGNORED_FILE } from '../finding.js';
 import type { LintResult } from '../lint/lint.js';
 import type { FormatContext } from './context.js';
 import { documentCounts, findings, plural, type Finding } from './ci-common.js';
@@ -25,10 +26,10 @@ function annotation({ path, d }: Finding): string {
     `endLine=${d.endLine}`,
     `col=${d.column}`,
     `endColumn=${d.endColumn}`,
-    `title=${escapeProperty(d.ruleId)}`,
+    `title=${escapeProperty(d.ruleId === IGNORED_FILE ? 'platlint' : d.ruleId)}`,
   ].join(',');
   // the runner hides the command itself in the log: the position and the rule stay in the message
-  return `::${d.severity} ${props}::${escapeData(`${d.line}:${d.column} ${d.message} [${d.ruleId}]`)}\n`;
+  return `::${d.severity} ${props}::${escapeData(`${d.line}:${d.column} ${d.message}${d.ruleId === IGNORED_FILE ? '' : ` [${d.ruleId}]`}`)}\n`;
 }
 
 /**
@@ -93,7 +94,7 @@ export function stepSummary(results: readonly LintResult[], ctx: Pick<FormatCont
   let shown = 0;
   let bytes = utf8Length(out);
   for (const { path, d } of [...errors, ...warnings]) {
-    const row = `| ${d.severity} | ${code(path)} | ${d.line}:${d.column} | ${ALL_RULES.has(d.ruleId) ? `[${code(d.ruleId)}](${ruleDocsUrl(d.ruleId, base)})` : code(d.ruleId)} | ${escapeCell(d.message)} |\n`;
+    const row = `| ${d.severity} | ${code(path)} | ${d.line}:${d.column} | ${ALL_RULES.has(d.ruleId) ? `[${code(d.ruleId)}](${ruleDocsUrl(d.ruleId, base)})` : d.ruleId === IGNORED_FILE ? '' : code(d.ruleId)} | ${escapeCell(d.message)} |\n`;
     const rowBytes = utf8Length(row);
     if (bytes + rowBytes > SUMMARY_LIMIT) break;
     out += row;

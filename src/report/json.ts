@@ -1,3 +1,4 @@
+import { IGNORED_FILE } from '../finding.js';
 import { toPointer } from '../path.js';
 import { diagnosticPath } from '../kinds/field-path.js';
 import type { LintResult, LocatedDiagnostic } from '../lint/lint.js';
@@ -36,11 +37,6 @@ export interface JsonResult {
   usedDeprecatedRules: never[];
 }
 
-/**
- * The ruleId of the one message no rule raises: the warning about a file named on the command line that the
- * configuration ignores (src/files/discover.ts). ESLint's JSON gives that message `ruleId: null`, and so does this one.
- */
-export const IGNORED_FILE = 'ignored';
 
 function message(d: LocatedDiagnostic): JsonMessage {
   return {

@@ -1,6 +1,6 @@
 import type { LintResult, LocatedDiagnostic } from '../lint/lint.js';
 import type { RuleMeta } from '../define-rule.js';
-import type { Fix, Position, Range, RelatedInfo } from '../finding.js';
+import { IGNORED_FILE, type Fix, type Position, type Range, type RelatedInfo } from '../finding.js';
 import { explainRule } from '../check/rule-docs.js';
 import { ALL_RULES } from '../check/registry.js';
 import { VERSION } from '../version.js';
@@ -44,7 +44,7 @@ export interface SarifRun {
       level: Level;
       message: { text: string };
       locations: { physicalLocation: SarifPhysicalLocation }[];
-      associatedRule: { id: string; index: number };
+      associatedRule?: { id: string; index: number };
     }[];
   }[];
   originalUriBaseIds: Record<string, { uri: string }>;
@@ -192,11 +192,16 @@ export function toSarif(results: readonly LintResult[], ctx: Pick<FormatContext,
       return result.suppressed.map((d) => ({ path, result, d: d as LocatedDiagnostic, justification: d.justification as string | undefined, baseline: d.baseline }));
     }),
   ].sort(byPosition);
-  const { rules, index } = referencedRules(new Set(all.map((f) => f.d.ruleId)), ctx.policies ?? [], docsBase(ctx.env));
+  const { rules, index } = referencedRules(new Set(all.filter((f) => f.d.ruleId !== IGNORED_FILE).map((f) => f.d.ruleId)), ctx.policies ?? [], docsBase(ctx.env));
   const ruleIndex = (id: string) => index.get(id)!;
   for (const { path, d, justification, baseline } of all) {
     const artifact = artifactLocation(path);
     const location = { physicalLocation: { artifactLocation: artifact, region: region(d) } };
+    // a file the configuration ignores was not linted: a notification of the run, not a result of a rule
+    if (d.ruleId === IGNORED_FILE) {
+      notifications.push({ level: 'warning', message: { text: `${path}: ${d.message}` }, locations: [location] });
+      continue;
+    }
     const r: SarifResult = {
       ruleId: d.ruleId,
       ruleIndex: ruleIndex(d.ruleId),
