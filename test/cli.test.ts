@@ -597,6 +597,18 @@ describe('ignored files said aloud', () => {
       '::warning file=vendor/lib/a.yaml,line=1,endLine=1,col=1,endColumn=1,title=platlint::1:1 file ignored by "vendor/**" in platlint.config.yaml; --no-warn-ignored silences this warning',
     );
   });
+  it('a repository checked out below a folder named node_modules is linted; its own node_modules is not', async () => {
+    const outer = scratch();
+    const dir = join(outer, 'node_modules', 'ops');
+    mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true });
+    writeFileSync(join(dir, 'tracing.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpoint: 1\n');
+    writeFileSync(join(dir, 'node_modules', 'x', 'tracing.yaml'), 'apiVersion: apiserver.config.plat.io/v1\nkind: TracingConfiguration\nendpoint: 1\n');
+    for (const config of [[], ['--no-config']]) {
+      expect(jsonFindings((await platlint(['--format', 'json', ...config, '.'], { cwd: dir })).stdout)).toEqual(['schema/type endpoint 3:11']);
+    }
+    writeFileSync(join(dir, 'platlint.config.yaml'), 'rules: {}\n');
+    expect(jsonFindings((await platlint(['--format', 'json', 'tracing.yaml'], { cwd: dir })).stdout)).toEqual(['schema/type endpoint 3:11']);
+  });
   it('a pre-commit hook names staged files one by one: an ignored one among them does not fail the run', async () => {
     const dir = project();
     const r = await platlint(['vendor/lib/a.yaml', 'vendor/b.yaml', 'conf/tracing.yaml'], { cwd: dir });

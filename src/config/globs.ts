@@ -6,6 +6,15 @@ export function toPosix(p: string): string {
 }
 
 /**
+ * The folder platlint never enters that holds a file, `node_modules` or `.git`, judged on its path relative to
+ * `baseDir` (the leading `../` left out): a repository checked out below a folder of that name is not inside it.
+ */
+export function skippedFolderOf(file: string, baseDir: string): 'node_modules' | '.git' | undefined {
+  const rel = toPosix(host().path.relative(baseDir, file)).replace(/^(\.\.\/)+/, '');
+  return /(?:^|\/)(node_modules|\.git)\//.exec(rel)?.[1] as 'node_modules' | '.git' | undefined;
+}
+
+/**
  * Whether a file is ignored: inside node_modules or .git, or matched by a configured ignore pattern (relative
  * to the configuration file's folder; a pattern starting with `!` re-includes).
  */
@@ -13,7 +22,7 @@ export function ignoreMatcher(config: { readonly ignores: readonly string[]; rea
   const matches = globsMatcher(config.ignores);
   const { relative } = host().path;
   return (file) => {
-    if (/[\\/](node_modules|\.git)[\\/]/.test(file)) return true;
+    if (skippedFolderOf(file, config.baseDir) !== undefined) return true;
     return matches(toPosix(relative(config.baseDir, file)));
   };
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import type { Config } from '../config/config.js';
 import { SUPPRESSIONS_FILE_NAME } from './baseline-entries.js';
-import { globsMatcher, ignoreMatcher, toPosix } from '../config/globs.js';
+import { globsMatcher, ignoreMatcher, skippedFolderOf, toPosix } from '../config/globs.js';
 import { fileLevelResult, type LintResult } from '../lint/lint.js';
 import { IGNORED_FILE } from '../finding.js';
 
@@ -86,8 +86,8 @@ type IgnoreCause = number | 'node_modules' | '.git';
 function ignoreCauses(config: Config): (file: string) => IgnoreCause | undefined {
   let matchers: ((rel: string) => boolean)[] | undefined;
   return (file) => {
-    const folder = /[\\/](node_modules|\.git)[\\/]/.exec(file);
-    if (folder) return folder[1] as 'node_modules' | '.git';
+    const folder = skippedFolderOf(file, config.baseDir);
+    if (folder !== undefined) return folder;
     matchers ??= config.ignores.map((p) => globsMatcher([p.replace(/^!/, '')]));
     const rel = toPosix(relative(config.baseDir, file));
     let entry: number | undefined;
