@@ -8,6 +8,7 @@ import { BOOTSTRAP_CLUSTER_ROLES, BOOTSTRAP_ROLES, BOOTSTRAP_URL_ONLY_CLUSTER_RO
 import { redactDiagnostic } from '../redact.js';
 import { ADMIN_ROLES } from '../services/rbac.js';
 import { covers, unusedMessage } from '../lint/suppress.js';
+import { platSpelling } from '../services/suggest.js';
 import type { Position, Range } from '../finding.js';
 
 
@@ -95,7 +96,7 @@ function platformHint(bindingKind: string, refKind: string, name: string): strin
   if (refKind === 'Role' && namespaces.length > 0) return `; the platform creates that Role only in namespace ${spaces(namespaces)}`;
   if (refKind === 'Role' && BOOTSTRAP_CLUSTER_ROLES.has(name)) return `; the platform's own \`${name}\` is a ClusterRole: set \`roleRef.kind: ClusterRole\``;
   if (refKind === 'ClusterRole' && bindingKind === 'RoleBinding' && namespaces.length > 0) return `; the platform's own \`${name}\` is a Role of namespace ${spaces(namespaces)}: set \`roleRef.kind: Role\``;
-  const renamed = name.replace(/kubelet/g, 'platlet').replace(/kube/g, 'plat').replace(/\.k8s\.io/g, '.plat.io');
+  const renamed = platSpelling(name);
   const known = refKind === 'ClusterRole' ? BOOTSTRAP_CLUSTER_ROLES.has(renamed) : bootstrapRoleNamespaces(renamed).length > 0;
   if (renamed !== name && known) return `; the platform creates \`${renamed}\`: did you mean it?`;
   return ' and the platform does not create';
