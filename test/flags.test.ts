@@ -9,6 +9,8 @@ import { checkValue, parseGoInt } from '../src/kinds/flag-values.js';
 import { FLAG_BY_NAME, FLAGS, UNLISTED_FLAGS } from '../src/kinds/flag-table.js';
 import { RULES } from '../rules/index.js';
 import { ROOT, asExpectation } from './helpers/fixtures.js';
+import { platlint } from './helpers/cli.js';
+import { fixText } from '../src/files/fix.js';
 
 /** The text each word's offsets point at, character by character: must equal the word where nothing was unquoted. */
 function at(text: string, w: Word): string {
@@ -178,6 +180,33 @@ describe('lintFlagsArgs', () => {
   });
   it('is clean on an empty command line', () => {
     expect(lintFlagsArgs([]).diagnostics).toEqual([]);
+  });
+  it('suggests the platform\'s flag for a flag of the upstream project (kube -> plat), not the nearest-looking one', () => {
+    const r = lintFlagsArgs(['--kubeconfig=/etc/plat/platlet.conf', '-kubeconfig=/x', '--kube-api-qps=20', '--kube-reserved=cpu=1', '--kube_api_burst=30', '--bootstrap-kubeconfig=/y', '--kubeconfg=/z', '--kube-turbo']);
+    expect(r.diagnostics.map((d) => `${asExpectation(d)} ${d.message}`)).toEqual([
+      "flags/unknown --kubeconfig 1:1 unknown flag `--kubeconfig`; did you mean `--platconfig`? (the platform's name for the upstream flag)",
+      "flags/unknown -kubeconfig 1:37 unknown flag `-kubeconfig`; did you mean `--platconfig`? (the platform's name for the upstream flag)",
+      "flags/unknown --kube-api-qps 1:52 unknown flag `--kube-api-qps`; did you mean `--plat-api-qps`? (the platform's name for the upstream flag)",
+      "flags/unknown --kube-reserved 1:70 unknown flag `--kube-reserved`; did you mean `--plat-reserved`? (the platform's name for the upstream flag)",
+      "flags/unknown --kube-api-burst 1:92 unknown flag `--kube-api-burst`; did you mean `--plat-api-burst`? (the platform's name for the upstream flag)",
+      "flags/unknown --bootstrap-kubeconfig 1:112 unknown flag `--bootstrap-kubeconfig`; did you mean `--bootstrap-platconfig`? (the platform's name for the upstream flag)",
+      // a misspelt upstream name: the nearest flag as the platform spells it, without the note
+      'flags/unknown --kubeconfg 1:138 unknown flag `--kubeconfg`; did you mean `--platconfig`?',
+      'flags/unknown --kube-turbo 1:153 unknown flag `--kube-turbo`',
+    ]);
+  });
+  it('renames an upstream flag to the platform\'s with --fix', () => {
+    const { output, fixed } = fixText('--kubeconfig=/etc/plat/platlet.conf\n--kube-api-qps=20\n', { filePath: 'node.flags' }, (text, o) => lintFlagsText(text, { filePath: 'node.flags', ...(o.config ? { config: o.config } : {}) }));
+    expect(output).toBe('--platconfig=/etc/plat/platlet.conf\n--plat-api-qps=20\n');
+    expect(fixed).toBe(2);
+  });
+  it('platlint flags -- --kubeconfig=... suggests --platconfig', async () => {
+    const r = await platlint(['flags', '--format', 'json', '--', '--kubeconfig=/etc/plat/platlet.conf']);
+    expect(r.code).toBe(1);
+    const [file] = JSON.parse(r.stdout) as { messages: { ruleId: string; line: number; column: number; message: string }[] }[];
+    expect(file!.messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`)).toEqual([
+      "flags/unknown 1:1 unknown flag `--kubeconfig`; did you mean `--platconfig`? (the platform's name for the upstream flag)",
+    ]);
   });
 });
 

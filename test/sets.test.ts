@@ -11,7 +11,9 @@ import { ConfigError, parseConfig } from '../src/config/config.js';
 import { lintFiles } from '../src/files/lint-files.js';
 import { diagnosticPath } from '../src/kinds/field-path.js';
 import { RULE_IDS, suggestRuleIds } from '../src/check/registry.js';
+import { lintJob } from '../src/lsp/lint-job.js';
 import { ROOT } from './helpers/fixtures.js';
+import { platlint } from './helpers/cli.js';
 
 const DIR = join(ROOT, 'fixtures', 'sets');
 
@@ -135,5 +137,92 @@ describe('deployments', () => {
         "10:11 \`kind\` must be one of \`Role\`, \`ClusterRole\`, got \`Secret\`",
       ]
     `);
+  });
+});
+
+describe('roles defined in other files (set/role-ref-unresolved)', () => {
+  const messages = (results: Awaited<ReturnType<typeof lintFiles>>, folder: string) =>
+    results.flatMap((r) => r.diagnostics.map((d) => `${relative(folder, r.filePath)}:${d.line}:${d.column} ${d.severity} ${d.message}`));
+
+  it('a file of no deployment finds its role in any file of the run; a role of that name that does not answer is named', async () => {
+    const folder = join(DIR, 'resolve-refs-across-files');
+    const results = await lintFiles([folder], { configFile: false, concurrency: 'off', resolveRefs: true, cwd: folder });
+    expect(messages(results, folder)).toEqual([
+      'unresolved.yaml:13:9 warning `roleRef` names Role `pod-reader`, which no file of this run defines in namespace `team-c`; it is defined in namespace `team-a` (one/role.yaml:4:9)',
+      'unresolved.yaml:28:9 warning `roleRef` names ClusterRole `config-editor`, which no file of this run defines; `config-editor` is a Role (cluster/roles.yaml:4:9): set `roleRef.kind: Role`',
+      'unresolved.yaml:42:9 warning `roleRef` names ClusterRole `pod-reader`, which no file of this run defines; `pod-reader` is a Role (one/role.yaml:4:9)',
+      'unresolved.yaml:57:9 warning `roleRef` names Role `ghost`, which no file of this run defines and the platform does not create',
+    ]);
+  });
+
+  it('a file of a deployment finds its role in its deployment only, and is told where the role is', async () => {
+    const folder = join(DIR, 'resolve-refs-deployments');
+    const results = await lintFiles([folder], { configFile: configOf(folder), concurrency: 'off', resolveRefs: true, cwd: folder });
+    expect(messages(results, folder)).toEqual([
+      'deploy/app/bindings.yaml:27:9 warning `roleRef` names ClusterRole `shared-reader`, which no file of its deployment defines; a file of no deployment defines it (shared/roles.yaml:4:9): list that file in the deployment',
+      'deploy/app/bindings.yaml:41:9 warning `roleRef` names ClusterRole `other-reader`, which no file of its deployment defines; deployment `other` defines it (deploy/other/role.yaml:4:9)',
+    ]);
+    // a pre-commit run of the changed file reads the rest of its deployment: the same findings, without the hints
+    // of the files it does not read
+    const one = await lintFiles(['deploy/app/bindings.yaml'], { configFile: configOf(folder), concurrency: 'off', resolveRefs: true, cwd: folder });
+    expect(messages(one, folder)).toEqual([
+      'deploy/app/bindings.yaml:27:9 warning `roleRef` names ClusterRole `shared-reader`, which no file of its deployment defines and the platform does not create',
+      'deploy/app/bindings.yaml:41:9 warning `roleRef` names ClusterRole `other-reader`, which no file of its deployment defines and the platform does not create',
+    ]);
+  });
+
+  it('worker threads see the roles of the files other threads linted', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-refs-'));
+    const role = (name: string) => `apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata:\n  name: ${name}\n  namespace: team-a\nrules:\n  - apiGroups: [""]\n    resources: ["pods"]\n    verbs: ["get"]\n`;
+    const binding = (name: string) =>
+      `apiVersion: rbac.authorization.plat.io/v1\nkind: RoleBinding\nmetadata:\n  name: ${name}\n  namespace: team-a\nsubjects:\n  - kind: User\n    name: jane\n    apiGroup: rbac.authorization.plat.io\nroleRef:\n  kind: Role\n  name: ${name}\n  apiGroup: rbac.authorization.plat.io\n`;
+    // 100 files: three jobs of 32 files and one of 4, linted on the main thread and two workers
+    for (let i = 0; i < 98; i++) writeFileSync(join(dir, `role-${String(i).padStart(2, '0')}.yaml`), role(`reader-${i}`));
+    writeFileSync(join(dir, 'x-binding.yaml'), binding('reader-0'));
+    writeFileSync(join(dir, 'y-binding.yaml'), binding('writer'));
+    const expected = ['y-binding.yaml set/role-ref-unresolved roleRef.name 12:9'];
+    for (const concurrency of ['3', 'off']) {
+      const r = await platlint(['--no-config', '--resolve-refs', '--concurrency', concurrency, '--format', 'json', '.'], { cwd: dir });
+      expect(r.code).toBe(0);
+      const files = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; path: string; line: number; column: number }[] }[];
+      expect(files).toHaveLength(100);
+      expect(files.flatMap((f) => f.messages.map((m) => `${relative(dir, f.filePath)} ${m.ruleId} ${m.path} ${m.line}:${m.column}`))).toEqual(expected);
+    }
+  });
+
+  it('is off by default; naming it in the configuration turns it on, as --resolve-refs does', async () => {
+    const folder = join(DIR, 'unresolved');
+    const config = (rules: Record<string, 'off' | 'warn' | 'error'>, commandLineRules?: [string, 'off' | 'warn' | 'error'][]) => ({ rules, ignores: [], baseDir: folder, ...(commandLineRules ? { commandLineRules } : {}) });
+    const found = async (c: ReturnType<typeof config>, resolveRefs = false) =>
+      (await lintFiles([folder], { config: c, concurrency: 'off', resolveRefs, cwd: folder })).flatMap((r) => r.diagnostics.map((d) => `${d.ruleId} ${d.severity} ${d.line}:${d.column}`));
+    expect(await found(config({}))).toEqual([]);
+    expect(await found(config({ 'set/role-ref-unresolved': 'error' }))).toEqual(['set/role-ref-unresolved error 12:9']);
+    expect(await found(config({ 'set/role-ref-unresolved': 'warn' }))).toEqual(['set/role-ref-unresolved warning 12:9']);
+    expect(await found(config({}, [['set/role-ref-unresolved', 'warn']]))).toEqual(['set/role-ref-unresolved warning 12:9']);
+    // an area's wildcard sets its severity, but does not turn it on: only its id, or --resolve-refs, does
+    expect(await found(config({ 'set/*': 'error' }))).toEqual([]);
+    expect(await found(config({ 'set/*': 'error' }), true)).toEqual(['set/role-ref-unresolved error 12:9']);
+    expect(await found(config({}), true)).toEqual(['set/role-ref-unresolved warning 12:9']);
+    // turned off, --resolve-refs does not turn it on
+    expect(await found(config({ 'set/role-ref-unresolved': 'off' }), true)).toEqual([]);
+    expect(await found(config({ 'set/*': 'off' }), true)).toEqual([]);
+  });
+
+  it('an override turns it on for its files only; the command line exits 1 for its error', async () => {
+    const folder = join(DIR, 'unresolved-configured');
+    const r = await platlint(['--format', 'json', '.'], { cwd: folder });
+    expect(r.code).toBe(1);
+    const files = JSON.parse(r.stdout) as { filePath: string; messages: { ruleId: string; severity: number; message: string; line: number; column: number }[] }[];
+    expect(files.flatMap((f) => f.messages.map((m) => `${relative(folder, f.filePath)}:${m.line}:${m.column} ${m.severity} ${m.ruleId} ${m.message}`))).toEqual([
+      'prod/binding.yaml:12:9 2 set/role-ref-unresolved `roleRef` names ClusterRole `ops-admin`, which no file of this run defines and the platform does not create',
+    ]);
+  });
+
+  it('the language server does not run it, even where the configuration names it: it sees one file alone', () => {
+    const folder = join(DIR, 'resolve-refs-across-files');
+    const filePath = join(folder, 'one', 'binding.yaml');
+    const config = { rules: { 'set/role-ref-unresolved': 'error' as const }, ignores: [], baseDir: folder };
+    const job = { uri: `file://${filePath}`, languageId: 'yaml', version: 1, text: readFileSync(filePath, 'utf8'), filePath, yaml: true };
+    expect(lintJob(job, config)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { KindSpec } from '../kinds/kinds.js';
 import { isSensitivePath } from '../kinds/kinds.js';
 import { fieldPath } from '../kinds/field-path.js';
 import { fromPointer, type Path } from '../path.js';
-import { closestMatches } from '../services/suggest.js';
+import { suggestNames, upstreamNote } from '../services/suggest.js';
 import type { Target } from '../parse/compose-locate.js';
 
 /** The plain words YAML 1.1 reads as true and as false (the platform's reader; `true`/`false` themselves are not mistaken for strings). */
@@ -166,10 +166,11 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);
       const allowed = schemaProps(ps);
-      const near = closestMatches(extra, allowed);
+      // an upstream name (`kubeconfig`) means the platform's field of that name (`platconfig`)
+      const near = suggestNames(extra, allowed);
       const hint =
         near.length > 0
-          ? `; did you mean ${joinOr(near.map(code))}?`
+          ? `; did you mean ${joinOr(near.map(code))}?${upstreamNote(extra, near[0]!, 'field')}`
           : allowed.length > 0 && allowed.length <= 12
             ? `; allowed fields: ${allowed.map(code).join(', ')}`
             : '';
@@ -193,10 +194,11 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
     case 'enum':
     case 'const': {
       const allowed = (err.keyword === 'const' ? [p.allowedValue] : (p.allowedValues as unknown[])) ?? [];
-      const near = typeof err.data === 'string' ? closestMatches(err.data, allowed.map(String)) : [];
+      // an upstream value (`KubeConfigFile`) means the platform's value of that name (`PlatConfigFile`)
+      const near = typeof err.data === 'string' ? suggestNames(err.data, allowed.map(String)) : [];
       // a plain `off`, `on`, `yes`, `no`, `y` or `n` is a boolean to the platform's YAML 1.1 reader: the allowed string needs quotes
       const unquoted = typeof err.data === 'boolean' ? allowed.find((v) => typeof v === 'string' && (err.data ? YAML11_TRUE : YAML11_FALSE).has(v.toLowerCase())) : undefined;
-      const hint = unquoted !== undefined ? `; a plain \`${unquoted}\` is read as ${err.data} (YAML 1.1): quote it, \`"${unquoted}"\`` : near.length > 0 ? `; did you mean ${joinOr(near.map(code))}?` : '';
+      const hint = unquoted !== undefined ? `; a plain \`${unquoted}\` is read as ${err.data} (YAML 1.1): quote it, \`"${unquoted}"\`` : near.length > 0 ? `; did you mean ${joinOr(near.map(code))}?${secret ? '' : upstreamNote(String(err.data), near[0]!, 'value')}` : '';
       const must = allowed.length === 1 ? code(allowed[0]) : `one of ${allowed.map(code).join(', ')}`;
       // one close allowed string (`MatchAnyy` → `MatchAny`): replacing the value is safe
       const fix = !secret && near.length === 1 && allowed.includes(near[0]) ? { fix: near[0]! } : {};

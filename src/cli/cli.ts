@@ -84,7 +84,9 @@ Options:
       --cache                    Reuse the results of files that did not change since the last run
       --cache-location PATH      The cache file, or a folder for it (default .platlintcache)
       --resolve-refs             Report a roleRef naming a role that neither its deployment's files nor
-                                 the platform define (for whole-repository runs or declared deployments)
+                                 the platform define (set/role-ref-unresolved, off by default; for
+                                 whole-repository runs or declared deployments). Naming that rule in the
+                                 configuration turns it on too
       --type json|merge|strategic
                                  The patch type (platlint patch only; default strategic)
   -c, --config PATH              Use this configuration file (default: platlint.config.yaml, searched upward)

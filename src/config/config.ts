@@ -65,7 +65,7 @@ export interface Config {
   maxFileSize?: number;
   /** Groups of files applied together; the checks across files stay inside one group (src/files/across-files.ts). */
   deployments?: readonly Deployment[];
-  /** Roles defined elsewhere that a `roleRef` may name (with --resolve-refs). */
+  /** Roles defined elsewhere that a `roleRef` may name (set/role-ref-unresolved). */
   externalRoles?: readonly ExternalRole[];
   /** The repository's own rules in CEL (`policies`), with the types of their kinds: plain data (src/check/policies/spec.ts). */
   policies?: PolicySet;
@@ -302,14 +302,16 @@ export function checkPolicies(config: Config): void {
 
 /**
  * The severity a finding gets under a configuration, or null when its rule is off. The rule's exact id wins
- * over its area's wildcard; a rule that is off by default is turned on only by its exact id. Give it a file's
+ * over its area's wildcard; a rule that is off by default is turned on only by its exact id, or for the whole
+ * run by a switch of the command line (`turnedOn`: `--resolve-refs` for set/role-ref-unresolved), and then
+ * takes its area's wildcard or its default severity unless the configuration turns it off. Give it a file's
  * configuration (`configFor`): the overrides and command-line settings of a run's configuration are not read
  * here.
  */
-export function effectiveSeverity(config: Config, ruleId: string, base: Severity): Severity | null {
+export function effectiveSeverity(config: Config, ruleId: string, base: Severity, turnedOn = false): Severity | null {
   let s = config.rules[ruleId];
   if (s === undefined) {
-    if (isDefaultOff(ruleId)) return null;
+    if (isDefaultOff(ruleId) && !turnedOn) return null;
     s = config.rules[`${areaOf(ruleId)}/*`];
     if (s === undefined) return base;
   }

@@ -8,13 +8,20 @@ import { BOOTSTRAP_CLUSTER_ROLES, BOOTSTRAP_ROLES, BOOTSTRAP_URL_ONLY_CLUSTER_RO
 import { redactDiagnostic } from '../redact.js';
 import { ADMIN_ROLES } from '../services/rbac.js';
 import { covers, unusedMessage } from '../lint/suppress.js';
+import { platSpelling } from '../services/suggest.js';
 import type { Position, Range } from '../finding.js';
 
 
 export interface SetOptions {
   config?: Config;
-  /** A `roleRef` naming a role that neither the files nor the platform define is reported. */
-  resolveRefs?: boolean;
+  /**
+   * Reporting a `roleRef` that names a role neither the files nor the platform define (set/role-ref-unresolved,
+   * off by default): `true` (`--resolve-refs`) turns it on for every file whose configuration does not turn it
+   * off; `false` or left out, it runs for the files whose configuration turns it on by its id (`rules`, an
+   * override, `--rule`); `'never'` not at all (the language server, which sees one file alone and would
+   * report every role of another file as undefined).
+   */
+  resolveRefs?: boolean | 'never';
   /** Folder the file names in messages are relative to (default: process.cwd()). */
   cwd?: string;
   /**
@@ -25,6 +32,8 @@ export interface SetOptions {
   /** Results of files read only for their objects (the unlinted files of a deployment): they get no findings. */
   context?: readonly LintResult[];
 }
+
+const UNRESOLVED = 'set/role-ref-unresolved';
 
 /** Other definitions a duplicate's message names. */
 const SHOWN_DUPLICATES = 3;
@@ -87,7 +96,7 @@ function platformHint(bindingKind: string, refKind: string, name: string): strin
   if (refKind === 'Role' && namespaces.length > 0) return `; the platform creates that Role only in namespace ${spaces(namespaces)}`;
   if (refKind === 'Role' && BOOTSTRAP_CLUSTER_ROLES.has(name)) return `; the platform's own \`${name}\` is a ClusterRole: set \`roleRef.kind: ClusterRole\``;
   if (refKind === 'ClusterRole' && bindingKind === 'RoleBinding' && namespaces.length > 0) return `; the platform's own \`${name}\` is a Role of namespace ${spaces(namespaces)}: set \`roleRef.kind: Role\``;
-  const renamed = name.replace(/kubelet/g, 'platlet').replace(/kube/g, 'plat').replace(/\.k8s\.io/g, '.plat.io');
+  const renamed = platSpelling(name);
   const known = refKind === 'ClusterRole' ? BOOTSTRAP_CLUSTER_ROLES.has(renamed) : bootstrapRoleNamespaces(renamed).length > 0;
   if (renamed !== name && known) return `; the platform creates \`${renamed}\`: did you mean it?`;
   return ' and the platform does not create';
@@ -95,7 +104,8 @@ function platformHint(bindingKind: string, refKind: string, name: string): strin
 
 /**
  * Checks the files of one run together: the same object defined twice, bindings whose `roleRef` names a
- * role defined as another kind or in another namespace (and, with `resolveRefs`, one that nothing defines),
+ * role defined as another kind or in another namespace (and, where `resolveRefs` or the configuration turns it on,
+ * one that nothing defines),
  * RoleBindings of ClusterRoles whose non-resource URLs they cannot grant, and roles that grant everything
  * bound to everyone of a kind. Two files are compared only when one deployment holds both (each file is
  * compared with itself); the platform's bootstrap roles and the configuration's `externalRoles` always
@@ -107,8 +117,10 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
   const cwd = options.cwd ?? process.cwd();
   const where = (w: Where, r: Range & Position = w.fact.range) => `${relative(cwd, w.file.filePath) || w.file.filePath}:${r.line}:${r.column}`;
   const found = new Map<LintResult, LocatedDiagnostic[]>();
+  const severityOf = (file: LintResult, ruleId: string) =>
+    ruleId === UNRESOLVED && options.resolveRefs === 'never' ? null : effectiveSeverity(configFor(config, file.filePath), ruleId, BUILTIN_RULES[ruleId]!.severity, ruleId === UNRESOLVED && options.resolveRefs === true);
   const report = (w: Where, ruleId: string, message: string, r: Range & Position, path = w.fact.path) => {
-    const severity = effectiveSeverity(configFor(config, w.file.filePath), ruleId, BUILTIN_RULES[ruleId]!.severity);
+    const severity = severityOf(w.file, ruleId);
     if (severity === null) return;
     const d: LocatedDiagnostic = { ruleId, severity, message, path, range: { start: r.start, end: r.end }, document: w.fact.document, kind: w.fact.kind, apiVersion: w.fact.apiVersion, line: r.line, column: r.column, endLine: r.endLine, endColumn: r.endColumn };
     found.set(w.file, [...(found.get(w.file) ?? []), redactDiagnostic(d)]);
@@ -152,6 +164,33 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
       report(w, 'set/duplicate-object', `${describe(w.fact.kind, w.fact.namespace, w.fact.name)} is defined more than once: also at ${others.join(', ')}${more > 0 ? ` and ${more} more` : ''}`, w.fact.range);
     }
   }
+
+  // the message of an unresolved reference when the run defines a role of that name that the binding's file does
+  // not see: for a file of a deployment, one of its kind and namespace in another deployment or in a file of no
+  // deployment (others of its own deployment are set/role-ref-mismatch findings); for a file of no deployment,
+  // which sees every file, one of the other kind or of another namespace
+  const definedBy = (r: Where) => {
+    const groups = groupsOf.get(r.file.filePath);
+    if (groups === undefined) return `a file of no deployment defines it (${where(r)}): list that file in the deployment`;
+    const name = config.deployments?.[groups[0]!]?.name;
+    return `${name === undefined ? 'another deployment' : `deployment \`${name}\``} defines it (${where(r)})`;
+  };
+  const unseenRole = (binding: LocatedFact, ref: NonNullable<LocatedFact['roleRef']>, named: readonly Where[], inDeployment: boolean): string | undefined => {
+    const refName = `${ref.kind} \`${ref.name}\``;
+    if (inDeployment) {
+      const other = named.find((r) => r.fact.kind === ref.kind && (ref.kind === 'ClusterRole' || binding.namespace === '' || r.fact.namespace === '' || r.fact.namespace === binding.namespace));
+      return other && `\`roleRef\` names ${refName}, which no file of its deployment defines; ${definedBy(other)}`;
+    }
+    const otherKind = named.find((r) => r.fact.kind !== ref.kind);
+    if (otherKind) {
+      const kind = otherKind.fact.kind;
+      // the other kind is a fix only where the binding could use it: a Role of its own namespace, or a ClusterRole
+      const usable = binding.kind === 'RoleBinding' && (kind === 'ClusterRole' || otherKind.fact.namespace === binding.namespace || otherKind.fact.namespace === '');
+      return `\`roleRef\` names ${refName}, which no file of this run defines; \`${ref.name}\` is a ${kind} (${where(otherKind)})${usable ? `: set \`roleRef.kind: ${kind}\`` : ''}`;
+    }
+    const otherNamespace = named[0];
+    return otherNamespace && `\`roleRef\` names ${refName}, which no file of this run defines in namespace \`${binding.namespace}\`; it is defined in namespace \`${otherNamespace.fact.namespace}\` (${where(otherNamespace)})`;
+  };
 
   for (const file of results) {
     for (const fact of file.objects ?? []) {
@@ -199,11 +238,14 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
         report(w, 'set/role-ref-mismatch', `\`roleRef\` names Role \`${ref.name}\`, which is defined only in namespace ${spaces} (${where(sameKind[0]!)}); a RoleBinding in namespace \`${fact.namespace}\` can only use a Role of its own namespace`, ref.range, ref.path);
         continue;
       }
-      if (!options.resolveRefs) continue;
-      // a file of no deployment: which files go with it is not known, so any file of the run may hold the role
-      if (!groupsOf.has(file.filePath) && named.some((r) => r.fact.kind === ref.kind && (ref.kind === 'ClusterRole' || sameNamespace(r)))) continue;
-      const scope = groupsOf.has(file.filePath) ? 'no file of its deployment' : 'no file of this run';
-      report(w, 'set/role-ref-unresolved', `\`roleRef\` names ${ref.kind} \`${ref.name}\`, which ${scope} defines${platformHint(fact.kind, ref.kind, ref.name)}`, ref.range, ref.path);
+      if (severityOf(file, UNRESOLVED) === null) continue;
+      // a file of no deployment: which files go with it is not known, so any file of the run may hold the role (a
+      // file of a deployment keeps to its deployment, in a pre-commit run as in a whole-repository run)
+      const inDeployment = groupsOf.has(file.filePath);
+      if (!inDeployment && named.some((r) => r.fact.kind === ref.kind && (ref.kind === 'ClusterRole' || sameNamespace(r)))) continue;
+      const scope = inDeployment ? 'no file of its deployment' : 'no file of this run';
+      const message = unseenRole(fact, ref, named, inDeployment) ?? `\`roleRef\` names ${ref.kind} \`${ref.name}\`, which ${scope} defines${platformHint(fact.kind, ref.kind, ref.name)}`;
+      report(w, UNRESOLVED, message, ref.range, ref.path);
     }
   }
 

@@ -32,7 +32,11 @@ export interface LintFilesOptions {
   concurrency?: 'auto' | 'off' | number;
   /** Read every document as this command kind (`JSONPatch`, `MergePatch`, `StrategicMergePatch`) instead of by its apiVersion. */
   kind?: string;
-  /** A `roleRef` naming a role that no file of the run defines is an error (whole-repository runs). */
+  /**
+   * `--resolve-refs`: report a `roleRef` naming a role that no file of its deployment (or of the run) defines
+   * (set/role-ref-unresolved) for every file; without it, only for the files whose configuration turns that
+   * rule on by its id.
+   */
   resolveRefs?: boolean;
   /** Apply the safe fixes: write the files (`write`) or only return the fixed text (`dry-run`). */
   fix?: 'write' | 'dry-run';

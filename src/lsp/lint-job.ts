@@ -62,10 +62,12 @@ export function lintJob(job: LintJob, config: Config, onText?: OnText): LspDiagn
 
 function lintResult(job: LintJob, config: Config, onText: OnText | undefined): LintResult {
   const options = { filePath: job.filePath, config, ...(onText ? { onText } : {}) };
-  // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file)
+  // the checks across documents run over the file alone (a duplicate role, a roleRef to a role of the file); not
+  // set/role-ref-unresolved, even where the configuration turns it on: a role of another file is not seen here,
+  // so every binding to one would be reported
   if (job.yaml) {
     try {
-      return checkSet([lintText(job.text, { ...options, lineCache: lineCaches.of(job.uri) })], { config })[0]!;
+      return checkSet([lintText(job.text, { ...options, lineCache: lineCaches.of(job.uri) })], { config, resolveRefs: 'never' })[0]!;
     } finally {
       lineCaches.bound();
     }

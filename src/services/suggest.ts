@@ -46,3 +46,33 @@ export function closestMatches(name: string, candidates: readonly string[]): str
   const best = scored[0]!.d;
   return scored.filter((x) => x.d === best).map((x) => x.c);
 }
+
+/**
+ * A name as the platform spells it where the upstream project it was renamed from writes `kube` or `k8s.io`:
+ * `kube` becomes `plat` in the same case (`--kubeconfig` → `--platconfig`, `kubelet` → `platlet`, `kubeAPIQPS` →
+ * `platAPIQPS`, `KubeConfigFile` → `PlatConfigFile`) and `.k8s.io` becomes `.plat.io`. Other names are returned as
+ * they are.
+ */
+export function platSpelling(name: string): string {
+  return name.replace(/\.k8s\.io/gi, '.plat.io').replace(/kube/gi, (m) => [...'plat'].map((c, i) => (m[i] === m[i]!.toUpperCase() ? c.toUpperCase() : c)).join(''));
+}
+
+/**
+ * The candidates a misspelt name most likely means, nearest first: the platform's own name for a name of the
+ * upstream project, alone, when it is a candidate (`--kubeconfig` means `--platconfig`, not the nearer-looking
+ * `--config`); otherwise the candidates closest to the name as the platform would spell it (closestMatches).
+ */
+export function suggestNames(name: string, candidates: readonly string[]): string[] {
+  const renamed = platSpelling(name);
+  if (renamed !== name && candidates.includes(renamed)) return [renamed];
+  return closestMatches(renamed, candidates);
+}
+
+/**
+ * The end of a did-you-mean that offers `suggested` for `name`: when `suggested` is the platform's name for the
+ * upstream `name`, words that say so (the user knows the upstream project; it is not a typo), naming what it is
+ * (`flag`, `field`, `value`); otherwise nothing.
+ */
+export function upstreamNote(name: string, suggested: string, what: string): string {
+  return name !== suggested && platSpelling(name) === suggested ? ` (the platform's name for the upstream ${what})` : '';
+}
