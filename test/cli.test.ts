@@ -27,6 +27,9 @@ describe('exit codes', () => {
     expect((await platlint(['--stdio'])).stderr).toBe('platlint: unknown option --stdio\nRun platlint --help for usage.\n');
     expect((await platlint(['--stdin'])).stderr).toBe('platlint: unknown option --stdin; standard input is the path `-` (name it with --stdin-filename NAME)\nRun platlint --help for usage.\n');
     expect((await platlint(['--max-warn', '0'])).stderr).toBe('platlint: unknown option --max-warn; did you mean --max-warnings?\nRun platlint --help for usage.\n');
+    // a node agent flag before `--` of platlint flags: where it goes; a misspelt option of platlint's own is still that
+    expect((await platlint(['flags', '--kubeconfig=/x'])).stderr).toBe("platlint: unknown option --kubeconfig; the node agent's flags to check go after `--` (platlint flags -- --kubeconfig=...)\nRun platlint --help for usage.\n");
+    expect((await platlint(['flags', '--conifg=x'])).stderr).toBe('platlint: unknown option --conifg; did you mean --config?\nRun platlint --help for usage.\n');
   });
   it('exits 2 on an unknown format', async () => {
     const r = await platlint(['--format', 'xml', input('empty.yaml')]);

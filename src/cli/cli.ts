@@ -299,7 +299,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
       options: OPTIONS,
     });
   } catch (err) {
-    io.stderr(`platlint: ${argumentProblem(err as Error & { code?: string })}\nRun platlint --help for usage.\n`);
+    io.stderr(`platlint: ${argumentProblem(err as Error & { code?: string }, command === 'flags')}\nRun platlint --help for usage.\n`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -550,10 +550,12 @@ const OPTIONS = {
 } as const;
 
 /** A readable sentence for an argument error of node:util's parseArgs. */
-function argumentProblem(err: Error & { code?: string }): string {
+function argumentProblem(err: Error & { code?: string }, flagsCommand = false): string {
   const option = /'(-[^']*)'/.exec(err.message)?.[1];
   if (err.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
     const name = option.replace(/^-+/, '');
+    // a node agent flag given to platlint flags before `--` (an option of platlint's own is what is meant only if it is close to one)
+    if (flagsCommand && closestMatches(name, Object.keys(OPTIONS)).length === 0) return `unknown option ${option}; the node agent's flags to check go after \`--\` (platlint flags -- ${option}=...)`;
     // ESLint reads standard input with --stdin; here it is the path `-`
     if (name === 'stdin') return 'unknown option --stdin; standard input is the path `-` (name it with --stdin-filename NAME)';
     const near = closestMatches(name, Object.keys(OPTIONS));
