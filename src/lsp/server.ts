@@ -21,7 +21,7 @@ import {
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { SUPPRESSIONS_FILE_NAME } from '../files/baseline.js';
 import { CONFIG_FILE_NAME, ConfigError, DEFAULT_CONFIG, parseConfig, type Config } from '../config/config.js';
 import { findConfig } from '../files/config-file.js';
@@ -39,6 +39,7 @@ import { ignoreMatcher } from '../files/discover.js';
 import { lintJob, type LintJob, type OnText } from './lint-job.js';
 import { LintThread, lintWorkerEntry } from './lint-thread.js';
 import { useNodeHost } from '../files/node-host.js';
+import { LazyTextDocuments } from './text-document.js';
 
 /** The file path of a `file:` URI, or undefined for other schemes (untitled buffers …). */
 function filePathOf(uri: string): string | undefined {
@@ -134,7 +135,9 @@ export interface ServerOptions {
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all), options: ServerOptions = {}): Connection {
   useNodeHost();
-  const documents = new TextDocuments(TextDocument);
+  // the open documents, their lines indexed only as far as asked (src/lsp/text-document.ts): a document of
+  // megabytes costs its changes the lines they are on, not an index of every line
+  const documents = new TextDocuments(LazyTextDocuments);
   const schemas = new SchemaDocs();
   /** Configuration by folder (documents without a file path use the workspace root's). */
   const configs = new Map<string, LoadedConfig>();
