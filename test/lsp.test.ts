@@ -336,10 +336,15 @@ describe('language server', () => {
     expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) })).toBeNull();
     expect(await c.request('textDocument/completion', { textDocument: { uri }, position: pos(5, 6) })).toEqual([]);
     expect(await c.request('textDocument/codeAction', { textDocument: { uri }, range: range(3, 10, 3, 16), context: { diagnostics: p.diagnostics } })).toEqual([]);
+    // more characters than the limit's bytes: the size is still counted in bytes
+    const bigger = `${EGRESS}# ${'é'.repeat(300)}\n`;
+    expect(bigger.length).toBeGreaterThan(400);
+    await c.change(uri, 2, bigger);
+    expect((await c.diagnostics(uri, (q) => q.version === 2)).diagnostics.map((d) => d.message)).toEqual([`file is ${Buffer.byteLength(bigger)} bytes; the limit is 400 bytes (raise it with maxFileSize in platlint.config.yaml)`]);
     // under the limit (counted in UTF-8 bytes), the document is linted
-    await c.change(uri, 2, EGRESS);
+    await c.change(uri, 3, EGRESS);
     expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) })).not.toBeNull();
-    expect((await c.diagnostics(uri, (q) => q.version === 2)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
+    expect((await c.diagnostics(uri, (q) => q.version === 3)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
   });
 
   test('a file of node agent flags is linted like `platlint flags`; deprecated flags carry the Deprecated tag', async () => {

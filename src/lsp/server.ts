@@ -60,10 +60,13 @@ function isYamlOrJson(document: TextDocument): boolean {
 /** A client that refuses a request or a closed stream is not worth crashing the server for. */
 const ignore = () => {};
 
-/** A document's size in UTF-8 bytes, computed only when it could be over `limit` (a UTF-16 unit is 1 to 3 bytes). */
+/**
+ * A document's size in UTF-8 bytes (what the message says), computed only when it could be over `limit` (a UTF-16
+ * unit is 1 to 3 bytes): about 2 ms for 16 MB.
+ */
 function sizeOver(text: string, limit: number): number | undefined {
   if (text.length * 3 <= limit) return undefined;
-  const size = text.length > limit ? text.length : Buffer.byteLength(text, 'utf8');
+  const size = Buffer.byteLength(text, 'utf8');
   return size > limit ? size : undefined;
 }
 
