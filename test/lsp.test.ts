@@ -336,10 +336,15 @@ describe('language server', () => {
     expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) })).toBeNull();
     expect(await c.request('textDocument/completion', { textDocument: { uri }, position: pos(5, 6) })).toEqual([]);
     expect(await c.request('textDocument/codeAction', { textDocument: { uri }, range: range(3, 10, 3, 16), context: { diagnostics: p.diagnostics } })).toEqual([]);
+    // more characters than the limit's bytes: the size is still counted in bytes
+    const bigger = `${EGRESS}# ${'é'.repeat(300)}\n`;
+    expect(bigger.length).toBeGreaterThan(400);
+    await c.change(uri, 2, bigger);
+    expect((await c.diagnostics(uri, (q) => q.version === 2)).diagnostics.map((d) => d.message)).toEqual([`file is ${Buffer.byteLength(bigger)} bytes; the limit is 400 bytes (raise it with maxFileSize in platlint.config.yaml)`]);
     // under the limit (counted in UTF-8 bytes), the document is linted
-    await c.change(uri, 2, EGRESS);
+    await c.change(uri, 3, EGRESS);
     expect(await c.request('textDocument/hover', { textDocument: { uri }, position: pos(3, 6) })).not.toBeNull();
-    expect((await c.diagnostics(uri, (q) => q.version === 2)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
+    expect((await c.diagnostics(uri, (q) => q.version === 3)).diagnostics.map((d) => d.code)).toEqual(['egress/master-deprecated', 'egress/selection-name-unique', 'schema/required', 'schema/unknown-field']);
   });
 
   test('a file of node agent flags is linted like `platlint flags`; deprecated flags carry the Deprecated tag', async () => {
@@ -1150,6 +1155,36 @@ describe('language server: lints off the main thread', () => {
     await c.open(small, EGRESS, 1);
     expect(await hoverHead(c, small, pos(3, 6))).toBe('**name** · `string` · required');
     expect((await c.diagnostics(small, (p) => p.version === 1)).diagnostics).toEqual(egressDiagnostics(small));
+  });
+
+  test('a 16 MB document of two million lines (CRLF) keeps its text through keystrokes in its middle and at its end: input/too-large of each size, then, cut under the limit, its lint', async () => {
+    const c = await started();
+    const uri = uriOf('huge-lines.yaml');
+    const lines = 2_100_000;
+    const huge = `${EGRESS}${'# line\r\n'.repeat(lines)}`;
+    const tooLarge = (size: number) => [
+      {
+        range: range(0, 0, 0, 0),
+        severity: 1,
+        code: 'input/too-large',
+        codeDescription: { href: `${DOCS}inputtoo-large` },
+        source: 'platlint',
+        message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
+        data: { fatal: true },
+      },
+    ];
+    await c.open(uri, huge, 1);
+    expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics).toEqual(tooLarge(huge.length));
+    // EGRESS is 12 lines: the comment lines are 12 to 12 + lines - 1, and an empty last line follows them
+    const edit = async (version: number, r: LspRange, text: string) => c.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ range: r, text }] });
+    await edit(2, range(1_000_000, 2, 1_000_000, 6), 'edited line');
+    expect((await c.diagnostics(uri, (p) => p.version === 2)).diagnostics).toEqual(tooLarge(huge.length + 7));
+    await edit(3, range(12 + lines - 1, 6, 12 + lines, 0), '\r\n# one more\r\n');
+    expect((await c.diagnostics(uri, (p) => p.version === 3)).diagnostics).toEqual(tooLarge(huge.length + 7 + 12));
+    // everything after EGRESS cut: the document is EGRESS again, linted
+    await edit(4, range(12, 0, 12 + lines + 1, 0), '');
+    expect((await c.diagnostics(uri, (p) => p.version === 4)).diagnostics).toEqual(egressDiagnostics(uri));
+    expect(await hoverHead(c, uri, pos(3, 6))).toBe('**name** · `string` · required');
   });
 
   test('a block sequence nested 5,000 levels deep gets its syntax error, not a stale one; hover answers after it', async () => {

@@ -27,10 +27,30 @@ export interface DiagnosticData {
   fatal?: boolean;
 }
 
-/** Maps the linted text's offsets to the document's positions (lintText drops a byte-order mark). */
+/**
+ * Maps the linted text's offsets to the document's positions (lintText drops a byte-order mark). An offset on
+ * the first line (file-level findings are at 0: a document over the size limit, an internal error) is its own
+ * character: `positionAt` would first index every line of the document, some 50-250 ms on the main thread for
+ * a document of 16 MB, which hover and completion on the other documents would wait for.
+ */
 export function rangeConverter(document: TextDocument): (r: Range) => LspRange {
-  const shift = document.getText().charCodeAt(0) === 0xfeff ? 1 : 0;
-  return (r) => ({ start: document.positionAt(r.start + shift), end: document.positionAt(Math.max(r.end, r.start) + shift) });
+  const text = document.getText();
+  const shift = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let firstBreak: number | undefined;
+  const positionAt = (offset: number) => {
+    firstBreak ??= firstLineEnd(text);
+    return offset >= 0 && offset <= firstBreak ? { line: 0, character: offset } : document.positionAt(offset);
+  };
+  return (r) => ({ start: positionAt(r.start + shift), end: positionAt(Math.max(r.end, r.start) + shift) });
+}
+
+/** Where a text's first line ends: its first line break (`\n`, `\r`), or its end. */
+function firstLineEnd(text: string): number {
+  const lf = text.indexOf('\n');
+  const end = lf === -1 ? text.length : lf;
+  // a carriage return before it (the line ends at `\r\n`, or at an old Mac's lone `\r`); the search ends at `end`
+  const cr = text.slice(0, end).indexOf('\r');
+  return cr === -1 ? end : cr;
 }
 
 export function toLspDiagnostics(document: TextDocument, result: LintResult): LspDiagnostic[] {
