@@ -142,7 +142,7 @@ describe('LazyTextDocument answers as TextDocument does', () => {
         range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
         severity: 1,
         code: 'input/too-large',
-        codeDescription: { href: `${DOCS}inputtoo-large` },
+        codeDescription: { href: `${DOCS}input/too-large.md` },
         source: 'platlint',
         message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
         data: { fatal: true },

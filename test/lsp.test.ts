@@ -1167,7 +1167,7 @@ describe('language server: lints off the main thread', () => {
         range: range(0, 0, 0, 0),
         severity: 1,
         code: 'input/too-large',
-        codeDescription: { href: `${DOCS}inputtoo-large` },
+        codeDescription: { href: `${DOCS}input/too-large.md` },
         source: 'platlint',
         message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
         data: { fatal: true },
