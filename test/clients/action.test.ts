@@ -4,7 +4,6 @@
 // workflow sees is checked exactly: the annotations on stdout, the job summary, the SARIF file (valid SARIF
 // 2.1.0), the step's outputs and its exit code. The set-up and upload steps (actions/setup-node and
 // github/codeql-action) need GitHub itself: their wiring in action.yml is checked as text. Needs npm run build.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,27 +12,7 @@ import { parse } from 'yaml';
 import { ROOT } from '../helpers/fixtures.js';
 import { sarifValidator } from '../helpers/sarif.js';
 import { DOCS } from '../helpers/docs-url.js';
-
-interface Step {
-  name: string;
-  id?: string;
-  uses?: string;
-  run?: string;
-  shell?: string;
-  if?: string;
-  env?: Record<string, string>;
-  with?: Record<string, string>;
-  'working-directory'?: string;
-}
-
-interface Action {
-  name: string;
-  inputs: Record<string, { description: string; required: boolean; default: string }>;
-  outputs: Record<string, { description: string; value: string }>;
-  runs: { using: string; steps: Step[] };
-}
-
-const ACTION = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as Action;
+import { ACTION, lintStep, type Step } from '../helpers/action-step.js';
 
 const AUTHZ = `apiVersion: apiserver.config.plat.io/v1alpha1
 kind: AuthorizationConfiguration
@@ -66,41 +45,6 @@ function workspace(files: Record<string, string>): string {
   writeFileSync(join(dir, '.runner', 'summary.md'), '');
   writeFileSync(join(dir, '.runner', 'output'), '');
   return dir;
-}
-
-/** `${{ inputs.NAME }}` of the step's text, with the inputs given or else the action's defaults; any other expression is an error. */
-function expand(text: string, inputs: Record<string, string>): string {
-  return text.replace(/\$\{\{\s*([^}]*?)\s*\}\}/g, (_, expr: string) => {
-    const m = /^inputs\.([\w-]+)$/.exec(expr);
-    if (!m || !(m[1]! in ACTION.inputs)) throw new Error(`action.yml: the lint step uses \${{ ${expr} }}, which this stand-in does not provide`);
-    return inputs[m[1]!] ?? ACTION.inputs[m[1]!]!.default;
-  });
-}
-
-/** The lint step, run as the runner would, in `dir` with `inputs`: exit code, stdout, stderr, job summary and step outputs. */
-function lintStep(dir: string, inputs: Record<string, string> = {}) {
-  const step = ACTION.runs.steps.find((s) => s.id === 'lint')!;
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('GITHUB_') && !k.startsWith('INPUT_') && k !== 'FORCE_COLOR' && k !== 'PLATLINT_DOCS_URL') env[k] = v;
-  Object.assign(env, {
-    NO_COLOR: '1',
-    CI: 'true',
-    GITHUB_ACTIONS: 'true',
-    GITHUB_WORKSPACE: dir,
-    GITHUB_ACTION_PATH: ROOT,
-    GITHUB_STEP_SUMMARY: join(dir, '.runner', 'summary.md'),
-    GITHUB_OUTPUT: join(dir, '.runner', 'output'),
-  });
-  for (const [k, v] of Object.entries(step.env ?? {})) env[k] = expand(v, inputs);
-  const r = spawnSync(step.shell!, ['-e', '-c', expand(step.run!, inputs)], { cwd: dir, env, encoding: 'utf8', timeout: 60_000 });
-  if (r.error) throw r.error;
-  return {
-    code: r.status,
-    stdout: r.stdout,
-    stderr: r.stderr,
-    summary: readFileSync(join(dir, '.runner', 'summary.md'), 'utf8'),
-    output: readFileSync(join(dir, '.runner', 'output'), 'utf8'),
-  };
 }
 
 describe('action.yml', () => {

@@ -1,6 +1,9 @@
 // platlint installed into a project of its own, as a user installs a release tarball: `npm pack` (its prepack
 // builds), an empty project, `npm install --offline` of the tarball (its dependencies from npm's cache: no
 // network), then `npx platlint` and `npx platlint-language-server --stdio` in that project.
+// Then a new git repository adopts it the way the README's quick start says: `npx platlint init`, the
+// pre-commit hook it prints (run by Debian's pre-commit), and the GitHub workflow it prints (the action's lint
+// step with a stand-in runner, test/helpers/action-step.ts).
 //
 // The package is packed from a copy of this checkout (its files, tracked or not, without dist/ and with this
 // checkout's node_modules linked in): prepack rebuilds dist/ and changes package.json while npm packs, which must
@@ -12,8 +15,13 @@ import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { parse } from 'yaml';
+import { ACTION, lintStep } from '../helpers/action-step.js';
 import { platlint } from '../helpers/cli.js';
 import { ROOT } from '../helpers/fixtures.js';
+import { sarifValidator } from '../helpers/sarif.js';
+
+const hasPreCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' }).status === 0;
 
 // packing builds (esbuild, the validators, tsc, the code-cache run): a minute on a slow machine
 const PACK_TIMEOUT = 300_000;
@@ -184,4 +192,125 @@ describe('the packed tarball installed into an empty project', () => {
       if (proc.exitCode === null) proc.kill();
     }
   }, RUN_TIMEOUT);
+
+  // The five minutes of a new user, in tests: a repository of their own installs the tarball, runs `npx platlint
+  // init`, copies the pre-commit hook it prints into .pre-commit-config.yaml (the real pre-commit, Debian's),
+  // commits through it, and runs the workflow it prints (the action's lint step, with a stand-in runner).
+  describe('a new repository adopts it: init, a commit through the pre-commit hook, the action of the workflow init prints', () => {
+    let repo: string;
+    let printed: string;
+    const gitEnv = (): NodeJS.ProcessEnv => ({ ...childEnv(), GIT_CONFIG_NOSYSTEM: '1', PRE_COMMIT_HOME: join(work, 'pre-commit-home') });
+    const git = (args: string[]) => {
+      const r = spawnSync('git', args, { cwd: repo, env: gitEnv(), encoding: 'utf8' });
+      if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+    };
+    const commit = (message: string) => {
+      git(['add', '-A']);
+      const r = spawnSync('git', ['commit', '-q', '-m', message], { cwd: repo, env: gitEnv(), encoding: 'utf8', timeout: RUN_TIMEOUT });
+      if (r.error) throw r.error;
+      return { code: r.status, out: `${r.stdout}${r.stderr}` };
+    };
+    /** The block of `printed` under a title line: its lines, indented by 4, up to the next empty line. */
+    const block = (title: string) => {
+      const lines = printed.split('\n');
+      const start = lines.indexOf(title);
+      expect(start, title).toBeGreaterThanOrEqual(0);
+      const body = lines.slice(start + 2);
+      return `${body.slice(0, body.indexOf('')).map((l) => l.slice(4)).join('\n')}\n`;
+    };
+    const binding = (env: string) =>
+      `apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: readers\nroleRef:\n  apiGroup: rbac.authorization.plat.io\n  kind: ClusterRole\n  name: reader\nsubjects:\n  - kind: Group\n    name: ${env}-readers\n    apiGroup: rbac.authorization.plat.io\n`;
+    const AUDIT_BAD = 'apiVersion: audit.plat.io/v1\nkind: Policy\nrules:\n  - level: metadata\n';
+
+    beforeAll(() => {
+      repo = join(work, 'ops');
+      mkdirSync(repo);
+      git(['init', '-q']);
+      git(['config', 'user.name', 'platlint test']);
+      git(['config', 'user.email', 'test@platlint.invalid']);
+      git(['config', 'commit.gpgsign', 'false']);
+      const files: Record<string, string> = {
+        'package.json': '{ "name": "ops", "version": "1.0.0", "private": true }\n',
+        '.gitignore': 'node_modules/\n',
+        'deploy/base/reader.yaml': 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\nrules:\n  - apiGroups: [""]\n    resources: ["configmaps"]\n    verbs: ["get", "list"]\n',
+        'deploy/prod/binding.yaml': binding('prod'),
+        'deploy/staging/binding.yaml': binding('staging'),
+        'chart/values.yaml': 'replicas: 2\n',
+      };
+      for (const [name, text] of Object.entries(files)) {
+        mkdirSync(join(repo, name, '..'), { recursive: true });
+        writeFileSync(join(repo, name), text);
+      }
+      const r = run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--save-dev', join(work, packed.filename)], repo, PACK_TIMEOUT);
+      if (r.status !== 0) throw new Error(`npm install failed: ${r.stderr}`);
+    }, PACK_TIMEOUT);
+
+    it('npx platlint init writes a configuration with a deployment per environment, ignores the cache, and prints a hook running the installed platlint', () => {
+      const r = run('npx', ['platlint', 'init'], repo);
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      printed = r.stdout;
+      expect(printed.split('\n').slice(0, 3)).toEqual([
+        'Wrote platlint.config.yaml: 2 deployments guessed from the 3 files holding plat documents; its comments say why.',
+        'Added to .gitignore: .platlintcache (the cache of --cache).',
+        'Next: check the guess, run `npx platlint` here, and commit platlint.config.yaml and .gitignore.',
+      ]);
+      expect(readFileSync(join(repo, '.gitignore'), 'utf8')).toBe('node_modules/\n.platlintcache\n');
+      const config = readFileSync(join(repo, 'platlint.config.yaml'), 'utf8');
+      expect(config).toContain('deployments:\n  - name: "deploy/prod"');
+      expect(config).toContain('  - name: "deploy/staging"');
+      expect(block("pre-commit: add to .pre-commit-config.yaml at the repository's root:")).toBe(
+        'repos:\n  - repo: local\n    hooks:\n      - id: platlint\n        name: platlint\n        entry: npx --no-install platlint   # the platlint of package.json (npm ci installs it)\n        language: system\n        types_or: [yaml, json]\n',
+      );
+      // a second init changes nothing
+      const again = run('npx', ['platlint', 'init'], repo);
+      expect({ code: again.status, stdout: again.stdout, stderr: again.stderr }).toEqual({ code: 2, stdout: '', stderr: 'platlint init: platlint.config.yaml exists already; platlint init changes nothing (remove the file to start over)\n' });
+      // the repository as init left it lints clean: each binding finds its role in the base of its deployment
+      const lint = run('npx', ['platlint', '--resolve-refs'], repo);
+      expect({ code: lint.status, stdout: lint.stdout }).toEqual({ code: 0, stdout: expect.stringMatching(/^✔ no problems in 7 files — 3 documents checked, 4 skipped as not plat\n/) });
+    });
+
+    it('commits go through the hook init printed: a mistake stops the commit with its finding, the fixed file is committed', () => {
+      expect(hasPreCommit, 'pre-commit (Debian package) is not on PATH; .ci/run installs it').toBe(true);
+      writeFileSync(join(repo, '.pre-commit-config.yaml'), block("pre-commit: add to .pre-commit-config.yaml at the repository's root:"));
+      const install = spawnSync('pre-commit', ['install'], { cwd: repo, env: gitEnv(), encoding: 'utf8' });
+      expect(install.stdout).toBe('pre-commit installed at .git/hooks/pre-commit\n');
+      const first = commit('platlint');
+      expect(first.code, first.out).toBe(0);
+      expect(first.out).toMatch(/^platlint\.+Passed$/m);
+      mkdirSync(join(repo, 'deploy', 'prod', 'audit'));
+      writeFileSync(join(repo, 'deploy', 'prod', 'audit', 'policy.yaml'), AUDIT_BAD);
+      const stopped = commit('audit policy');
+      expect(stopped.code).toBe(1);
+      expect(stopped.out).toMatch(/^platlint\.+Failed$/m);
+      expect(stopped.out).toContain('deploy/prod/audit/policy.yaml\n  4:12  error  ');
+      expect(stopped.out).toContain('got `metadata`; did you mean `Metadata`?');
+      // --fix, as the finding says, then the commit goes through
+      expect(run('npx', ['platlint', '--fix', 'deploy/prod/audit/policy.yaml'], repo).status).toBe(0);
+      expect(readFileSync(join(repo, 'deploy', 'prod', 'audit', 'policy.yaml'), 'utf8')).toBe(AUDIT_BAD.replace('metadata', 'Metadata'));
+      const fixed = commit('audit policy');
+      expect(fixed.code, fixed.out).toBe(0);
+    }, RUN_TIMEOUT * 2);
+
+    it('the workflow init printed, on CI: the action annotates the mistake, writes SARIF and fails the step', () => {
+      const workflow = parse(block('GitHub Actions: save as .github/workflows/platlint.yml:')) as { jobs: { platlint: { steps: { uses?: string; with?: Record<string, string> }[] } } };
+      const step = workflow.jobs.platlint.steps.find((s) => s.uses?.endsWith('/platlint@main'))!;
+      expect(Object.keys(step.with!).filter((k) => !(k in ACTION.inputs))).toEqual([]);
+      writeFileSync(join(repo, 'deploy', 'staging', 'audit.yaml'), AUDIT_BAD);
+      // the action's checkout: the clone of platlint the tarball was packed from (built, its packages installed)
+      const r = lintStep(repo, step.with!, copy);
+      expect(r.code).toBe(1);
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('::'))).toEqual([
+        '::error file=deploy/staging/audit.yaml,line=4,endLine=4,col=12,endColumn=20,title=schema/enum::4:12 `level` must be one of `None`, `Metadata`, `Request`, `RequestResponse`, got `metadata`; did you mean `Metadata`? [schema/enum]',
+      ]);
+      expect(r.summary).toContain('| error | <code>deploy/staging/audit.yaml</code> | 4:12 | [<code>schema/enum</code>](https://github.com/PLACEHOLDER-OWNER/platlint/blob/HEAD/docs/rules/schema/enum.md) |');
+      expect(r.output).toBe(`sarif=${step.with!.sarif}\n`);
+      const sarif = JSON.parse(readFileSync(join(repo, step.with!.sarif!), 'utf8'));
+      expect(sarifValidator()(sarif)).toBe(true);
+      expect(sarif.runs[0].results.map((x: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn: number } } }[] }) => {
+        const loc = x.locations[0]!.physicalLocation;
+        return `${x.ruleId} ${loc.artifactLocation.uri}:${loc.region.startLine}:${loc.region.startColumn}`;
+      })).toEqual(['schema/enum deploy/staging/audit.yaml:4:12']);
+    });
+  });
 });
