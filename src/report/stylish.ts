@@ -103,8 +103,8 @@ export interface StylishSummary {
   /** How many findings the baseline holds back, and its file as shown. */
   baselined: number;
   baseline?: string;
-  /** The rule ids of the findings shown, the most frequent first (ties in the order they were first found). */
-  rules: readonly string[];
+  /** The rule ids of the findings shown with their counts, the most frequent first (ties in the order they were first found). */
+  rules: readonly { id: string; count: number }[];
 }
 
 /** A summary line: pieces wrapped to the width (a piece is broken only when it is wider than a whole line). */
@@ -131,17 +131,21 @@ export function summaryLines(s: StylishSummary, c: ChalkInstance): SummaryLine[]
   }
   // the baseline's findings are not listed, but their number stays in sight (the debt left to pay)
   if (s.baselined > 0) lines.push({ pieces: [`${plural(s.baselined, 'problem')} suppressed by the baseline`, `(${s.baseline!})`] });
-  if (s.rules.length === 1) lines.push({ pieces: [`Run \`platlint explain ${s.rules[0]!}\``, 'for what the rule checks and how to fix it'], dim: true });
-  else if (s.rules.length > 1) lines.push({ pieces: ['Run `platlint explain <rule>`', 'for what a rule checks and how to fix it', `(the most frequent here: \`${s.rules[0]!}\`)`], dim: true });
+  const [first, second] = s.rules;
+  if (first !== undefined && second === undefined) lines.push({ pieces: [`Run \`platlint explain ${first.id}\``, 'for what the rule checks and how to fix it'], dim: true });
+  else if (first !== undefined) {
+    const example = first.count > second!.count ? `(the most frequent here: \`${first.id}\`)` : `(such as \`${first.id}\`)`;
+    lines.push({ pieces: ['Run `platlint explain <rule>`', 'for what a rule checks and how to fix it', example], dim: true });
+  }
   return lines;
 }
 
-/** The rule ids of the findings, the most frequent first; a tie keeps the order they were first found in. */
-function byFrequency(diagnostics: readonly LocatedDiagnostic[]): string[] {
+/** The rule ids of the findings with their counts, the most frequent first; a tie keeps the order they were first found in. */
+function byFrequency(diagnostics: readonly LocatedDiagnostic[]): { id: string; count: number }[] {
   const counts = new Map<string, number>();
   for (const d of diagnostics) counts.set(d.ruleId, (counts.get(d.ruleId) ?? 0) + 1);
   // Array.prototype.sort is stable
-  return [...counts.keys()].sort((a, b) => counts.get(b)! - counts.get(a)!);
+  return [...counts].map(([id, count]) => ({ id, count })).sort((a, b) => b.count - a.count);
 }
 
 /**
