@@ -163,7 +163,7 @@ describe('the round trip of issue 11', () => {
         file: 'conf/mistakes-rbac.yaml',
         ruleId: 'rbac/subject-api-group-matches-kind',
         severity: 2,
-        message: '`apiGroup` of a ServiceAccount subject is `rbac.authorization.plat.io`; it must be empty (or left out), as service accounts belong to the core group',
+        message: '`apiGroup` of a ServiceAccount subject is `rbac.authorization.plat.io`; it must be empty or left out',
         path: 'subjects[2].apiGroup',
         line: 30,
         column: 15,

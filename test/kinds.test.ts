@@ -133,16 +133,16 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
     });
     expect(identify({ apiVersion: 'apiserver.plat.io/v1beta1', kind: 'AdmissionConfiguration' })).toMatchObject({
       message:
-        '`apiserver.plat.io/v1beta1` has no kind `AdmissionConfiguration`; valid kinds: `AuthenticationConfiguration`, `AuthorizationConfiguration`, `EgressSelectorConfiguration`, `TracingConfiguration`; `AdmissionConfiguration` exists only in `apiserver.config.plat.io/v1`, `apiserver.plat.io/v1alpha1`',
+        '`apiserver.plat.io/v1beta1` has no kind `AdmissionConfiguration`; `AdmissionConfiguration` exists only in `apiserver.config.plat.io/v1`, `apiserver.plat.io/v1alpha1`',
     });
     expect(identify({ apiVersion: 'audit.plat.io/v1', kind: 'Polcy' })).toMatchObject({ message: expect.stringMatching(/did you mean `Policy`\?$/) });
     expect(identify({ apiVersion: 'audit.plat.io/v1' })).toMatchObject({ field: 'kind', message: 'missing `kind`; `audit.plat.io/v1` carries `Event`, `EventList`, `Policy`, `PolicyList`' });
     // `kind` misspelt: named
     expect(identify({ apiVersion: 'audit.plat.io/v1', kinds: 'Policy' })).toMatchObject({
       field: 'kind',
-      message: 'missing `kind` (`kinds` is not `kind`: field names are case-sensitive and exact); `audit.plat.io/v1` carries `Event`, `EventList`, `Policy`, `PolicyList`',
+      message: 'missing `kind`; `kinds` is not `kind` (field names are exact)',
     });
-    expect(identify({ apiVersion: 'audit.plat.io/v1', Kind: 'Policy' })).toMatchObject({ message: expect.stringContaining('(`Kind` is not `kind`') });
+    expect(identify({ apiVersion: 'audit.plat.io/v1', Kind: 'Policy' })).toMatchObject({ message: expect.stringContaining('; `Kind` is not `kind`') });
     expect(identify({ apiVersion: 'audit.plat.io/v1', rules: [] })).toMatchObject({ message: expect.not.stringContaining('is not `kind`') });
   });
 });

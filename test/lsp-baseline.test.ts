@@ -75,7 +75,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       severity: 2,
       code: 'security/no-wildcard-verbs',
       source: 'platlint',
-      message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
+      message: 'verb `*` grants every verb, `delete`, `escalate` and `bind` included, and verbs added later; list the verbs needed',
       codeDescription: { href: `${DOCS}security/no-wildcard-verbs.md` },
     },
   ]);
@@ -102,7 +102,7 @@ test('recorded findings are not shown, with the exact diagnostics of the others;
       severity: 2,
       code: 'security/no-wildcard-verbs',
       source: 'platlint',
-      message: "verb `*` grants every verb on the rule's resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs",
+      message: 'verb `*` grants every verb, `delete`, `escalate` and `bind` included, and verbs added later; list the verbs needed',
       codeDescription: { href: `${DOCS}security/no-wildcard-verbs.md` },
     },
   ]);

@@ -36,9 +36,9 @@ describe('yaml/ambiguous-scalar', () => {
   });
   it('says how each side reads the value', () => {
     const [d] = lintText(HEAD + 'omitManagedFields: on\nrules: []\n').diagnostics;
-    expect(d!.message).toBe('`on` is read as boolean true by the platform (YAML 1.1) but as the string "on" by YAML 1.2 tools; quote it ("on") or write `true`');
+    expect(d!.message).toBe('`on` is boolean true for the platform (YAML 1.1) but the string "on" for YAML 1.2 tools; quote it or write `true`');
     const [o] = lintText(HEAD + 'rules:\n  - level: None\n    verbs: [010]\n').diagnostics.filter((x) => x.ruleId === 'yaml/ambiguous-scalar');
-    expect(o!.message).toBe('`010` is read as the number 8 by the platform (YAML 1.1) but as the number 10 by YAML 1.2 tools; quote it ("010")');
+    expect(o!.message).toBe('`010` is the number 8 for the platform (YAML 1.1) but the number 10 for YAML 1.2 tools; quote it');
   });
   it('stays quiet on quoted values, words that merely contain on/no, and plain true/false/numbers', () => {
     expect(warnings('rules:\n  - level: None\n    users: ["on", \'no\', online, nono, yes-man, n1, true, 10, 1.5, 0.5e3]\n')).toEqual([]);

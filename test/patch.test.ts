@@ -109,7 +109,7 @@ describe('strategic merge keys', () => {
       'patch/strategic-merge-key-required spec.ports[0] 3:7',
       'patch/strategic-merge-key-required spec.template.spec.containers[0].ports[0] 9:15',
     ]);
-    expect(lintText(text, strategic).diagnostics[0]!.message).toContain('by `port`');
+    expect(lintText(text, strategic).diagnostics[0]!.message).toContain('has no merge key `port`,');
   });
 
   it('finds pod templates at any depth (a CronJob)', () => {

@@ -19,8 +19,15 @@ describe('whole repositories are quiet: a document that is not plat gets no find
     expect(jsonFindings(r.stdout)).toEqual(['schema/type samplingRatePerMillion 11:25']);
     const stylish = await platlint(['fixtures/foreign']);
     expect(stylish.code).toBe(1);
-    expect(stylish.stdout.trim().split('\n').at(-1)).toBe(
-      '✖ 1 problem (1 error, 0 warnings) in 1 of 10 files — 1 document checked, 5 skipped as not plat, 2 of plat groups platlint does not check, 4 files not plat and not parsed',
+    // the summary, wrapped at 80 columns (the width of a report that does not go to a terminal)
+    expect(stylish.stdout.split('\n\n').at(-1)).toBe(
+      [
+        '✖ 1 problem (1 error, 0 warnings) in 1 of 10 files — 1 document checked,',
+        '  5 skipped as not plat, 2 of plat groups platlint does not check,',
+        '  4 files not plat and not parsed',
+        'Run `platlint explain schema/type` for what the rule checks and how to fix it',
+        '',
+      ].join('\n'),
     );
   });
 

@@ -29,7 +29,7 @@ export default defineRule({
       const who = name ? `plugin \`${name}\`` : 'this plugin entry';
       if (hasPath && hasConfiguration) {
         if (path === undefined || obj(plugin.configuration) === undefined) continue; // a wrong type: reported by the schema
-        ctx.report(['plugins', i, 'path'], `${who}: has both \`path\` and \`configuration\`; \`configuration\` is used and \`path\` \`${path}\` is ignored`, {
+        ctx.report(['plugins', i, 'path'], `${who} has both \`path\` and \`configuration\`; \`path\` \`${path}\` is ignored`, {
           target: 'key',
           related: [{ path: ['plugins', i, 'configuration'], message: 'the configuration that is used' }],
         });
@@ -37,7 +37,7 @@ export default defineRule({
         // With an unknown field in the entry, that field is most likely the missing one: the schema reports it.
         const at = has(plugin, 'path') ? ['plugins', i, 'path'] : has(plugin, 'name') ? ['plugins', i, 'name'] : ['plugins', i];
         const found = has(plugin, 'path') ? '`path` is empty and `configuration` is not set' : 'has neither `path` nor `configuration`';
-        ctx.report(at, `${who}: ${found}; the entry configures nothing, set one of them`, { target: 'key' });
+        ctx.report(at, `${who}: ${found}; set one of them`, { target: 'key' });
       }
     }
   },

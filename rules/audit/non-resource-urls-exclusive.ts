@@ -25,7 +25,7 @@ export default defineRule({
         if (mixed.length === 0) continue;
         ctx.report(
           [...prefix, 'rules', i, 'nonResourceURLs'],
-          `nonResourceURLs is set together with ${mixed.join(' and ')}; a rule applies either to resources or to non-resource URLs`,
+          `nonResourceURLs is set together with ${mixed.join(' and ')}; a rule is for either resources or non-resource URLs`,
           { target: 'key', related: mixed.map((k) => ({ path: [...prefix, 'rules', i, k], message: `${k} is set here` })) },
         );
       }

@@ -7,10 +7,9 @@ const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Why a group name is not a DNS subdomain (lower case, at most 253 characters), or undefined when it is one. */
 function subdomainProblem(group: string): string | undefined {
-  if (group.length > 253) return `it is ${group.length} characters long; the maximum is 253`;
-  if (group.includes('/')) return 'a group name has no version; write the group alone, such as `apps` or `rbac.authorization.plat.io`';
-  if (!group.split('.').every((l) => LABEL.test(l)))
-    return 'a group is a lower-case DNS subdomain: labels of a-z, 0-9 and `-`, separated by dots';
+  if (group.length > 253) return `is ${group.length} characters long; the maximum is 253`;
+  if (group.includes('/')) return `has a version, which a group name does not; write \`${group.slice(0, group.indexOf('/'))}\``;
+  if (!group.split('.').every((l) => LABEL.test(l))) return 'is not a lower-case DNS subdomain (labels of a-z, 0-9 and `-`, separated by dots)';
   return undefined;
 }
 
@@ -35,7 +34,7 @@ export default defineRule({
           const group = str(gr.group);
           if (group === undefined || group === '' || group === '*') continue; // the core group; every group
           const problem = subdomainProblem(group);
-          if (problem) ctx.report([...prefix, 'rules', i, 'resources', j, 'group'], `group \`${group}\` is not valid: ${problem}`);
+          if (problem) ctx.report([...prefix, 'rules', i, 'resources', j, 'group'], `group \`${group}\` ${problem}`);
         }
       }
     }

@@ -22,7 +22,7 @@ export default defineRule({
     if (anonymous === undefined || anonymous.enabled === true || !Array.isArray(conditions) || conditions.length === 0) return;
     if (anonymous.enabled !== undefined && anonymous.enabled !== false) return;
     const n = conditions.length;
-    const why = anonymous.enabled === undefined ? '`enabled` is not set, which means false' : '`enabled: false`';
+    const why = anonymous.enabled === undefined ? '`enabled` is not set' : '`enabled: false`';
     ctx.report(['anonymous', 'conditions'], `${n} condition${n === 1 ? ' is' : 's are'} set while anonymous access is disabled (${why}); conditions require \`enabled: true\``, { target: 'key' });
   },
 });

@@ -46,7 +46,7 @@ export default defineRule({
       if (ca === undefined || ca === '') continue;
       const why = problem(ca);
       // The content is not printed: a wrongly pasted private key must not end up in the output.
-      if (why !== undefined) ctx.report(['jwt', i, 'issuer', 'certificateAuthority'], `certificateAuthority is not a PEM bundle of CA certificates: ${why}; it must hold one or more \`-----BEGIN CERTIFICATE-----\` blocks`);
+      if (why !== undefined) ctx.report(['jwt', i, 'issuer', 'certificateAuthority'], `certificateAuthority is not a PEM bundle of CA certificates: ${why}`);
     }
   },
 });

@@ -37,7 +37,7 @@ export default defineRule({
           continue;
         }
         const what = hasClaim ? `claim \`${text}\` is already validated` : 'the same expression is already used';
-        ctx.report(path, `${what} at ${formatPath(first)}; each claim and each expression is validated once`, {
+        ctx.report(path, `${what} at ${formatPath(first)}`, {
           related: [{ path: first, message: hasClaim ? 'first rule for this claim' : 'first use of this expression' }],
         });
       }

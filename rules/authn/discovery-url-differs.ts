@@ -25,7 +25,7 @@ export default defineRule({
       const discovery = str(issuer?.discoveryURL);
       if (!url || !discovery) continue;
       if (trimSlashes(url) !== trimSlashes(discovery)) continue;
-      ctx.report(['jwt', i, 'issuer', 'discoveryURL'], `discoveryURL \`${discovery}\` is the issuer URL; it must be a different URL, or be removed to use \`${trimSlashes(url)}/.well-known/openid-configuration\``);
+      ctx.report(['jwt', i, 'issuer', 'discoveryURL'], `discoveryURL \`${discovery}\` is the issuer URL; remove it or set the discovery document's URL`);
     }
   },
 });

@@ -12,7 +12,8 @@ function problem(key: string): string | undefined {
   const rest = slash < 0 ? '' : key.slice(slash + 1);
   if (domain === '' || rest === '') return 'is not a domain-prefixed path';
   if (domain.length > 253 || !domain.split('.').every((l) => LABEL.test(l))) return `has the prefix \`${domain}\`, which is not a lower-case DNS subdomain`;
-  if (!PATH_CHARS.test(rest)) return `has characters after the first \`/\` that are not allowed in a URL path (letters, digits and \`/-._~%!$&'()*+,;=:\` are)`;
+  const bad = Array.from(rest).find((c) => !PATH_CHARS.test(c));
+  if (bad !== undefined) return `has ${bad === ' ' ? 'a space' : `\`${bad}\``} after the first \`/\`, which a URL path does not allow`;
   if (key !== key.toLowerCase()) return 'has upper-case letters';
   return undefined;
 }
@@ -37,7 +38,9 @@ export default defineRule({
         const key = str(extra.key);
         if (key === undefined) continue;
         const why = problem(key);
-        if (why !== undefined) ctx.report(['jwt', i, 'claimMappings', 'extra', j, 'key'], `key${key === '' ? '' : ` \`${key}\``} ${why}; an extra key is a lower-case \`<domain>/<path>\`, such as \`example.com/team\``);
+        // a character of the path: the message says what is wrong with it; the rest: what a key looks like
+        const example = why?.endsWith('a URL path does not allow') ? '' : '; it must look like `example.com/team`';
+        if (why !== undefined) ctx.report(['jwt', i, 'claimMappings', 'extra', j, 'key'], `key${key === '' ? '' : ` \`${key}\``} ${why}${example}`);
       }
     }
   },

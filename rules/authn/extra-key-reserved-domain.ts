@@ -23,7 +23,7 @@ export default defineRule({
         if (key === undefined || slash < 0) continue;
         const domain = key.slice(0, slash);
         if (domain !== 'plat.io' && !domain.endsWith('.plat.io')) continue;
-        ctx.report(['jwt', i, 'claimMappings', 'extra', j, 'key'], `key \`${key}\` is in the reserved domain \`${domain}\`; \`plat.io\` and its subdomains are reserved for the platform`);
+        ctx.report(['jwt', i, 'claimMappings', 'extra', j, 'key'], `key \`${key}\` is in \`${domain}\`, a domain reserved for the platform`);
       }
     }
   },

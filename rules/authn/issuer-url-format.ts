@@ -7,11 +7,11 @@ import { obj, objItems, str } from '../../src/services/values.js';
  * The URL is read as the platform's URL parser reads it (a port that is not a number, a control character or a
  * bad `%` escape is refused; a space in the path is not).
  */
-function urlProblems(url: string): { problems: string[]; userInfo: boolean } {
+function urlProblems(url: string): { problems: string[]; refused?: string; userInfo: boolean } {
   // User info may carry a password: such a URL is never printed, whatever else is wrong with it.
   const userInfo = hasUserInfo(url);
   const parsed = parseGoUrl(url);
-  if (!parsed.ok) return { problems: [`a form the platform's URL parser refuses (${parsed.problem})`], userInfo };
+  if (!parsed.ok) return { problems: [], refused: parsed.problem, userInfo };
   const problems: string[] = [];
   const { scheme, user, rawQuery, fragment } = parsed.url;
   if (scheme === '') problems.push('no scheme');
@@ -53,10 +53,10 @@ export default defineRule({
           if (field === 'url') ctx.report(path, 'url is empty; it must be the https URL of the issuer');
           continue;
         }
-        const { problems, userInfo } = urlProblems(url);
-        if (problems.length === 0) continue;
+        const { problems, refused, userInfo } = urlProblems(url);
         const shown = userInfo ? '' : ` \`${url}\``;
-        ctx.report(path, `${field}${shown} has ${list(problems)}; it must be an https URL without user info, query or fragment`);
+        if (refused !== undefined) ctx.report(path, `${field}${shown} does not parse as a URL: ${refused}`);
+        else if (problems.length > 0) ctx.report(path, `${field}${shown} has ${list(problems)}; it must be https, without user info, query or fragment`);
       }
     }
   },

@@ -19,7 +19,7 @@ export default defineRule({
   check(value, ctx) {
     const urls = keyedStrings(obj(value)?.jwt, ['jwt'], (jwt) => obj(jwt.issuer)?.url, ['issuer', 'url']);
     for (const { key: url, path, first } of repeats(urls)) {
-      ctx.report(path, `issuer URL \`${url}\` is already used at ${formatPath(first)}; issuer URLs must be unique across authenticators`, {
+      ctx.report(path, `issuer URL \`${url}\` is already used at ${formatPath(first)}`, {
         related: [{ path: first, message: 'first use of this issuer URL' }],
       });
     }

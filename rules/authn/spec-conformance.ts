@@ -25,7 +25,7 @@ export default defineRule({
       const hasConditions = Array.isArray(conditions) && conditions.length > 0;
       // With conditions, a missing `enabled` is an error of authn/anonymous-conditions-require-enabled.
       if (!has(anonymous, 'enabled') && !hasConditions) {
-        ctx.report(['anonymous', 'enabled'], 'anonymous sets no `enabled`; the platform reads it as false (anonymous access disabled), but the spec asks for an explicit value');
+        ctx.report(['anonymous', 'enabled'], 'anonymous sets no `enabled`, which the platform reads as false; the spec asks for an explicit value');
       }
       for (const [i, condition] of objItems(conditions)) {
         const path = str(condition.path);

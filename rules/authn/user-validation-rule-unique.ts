@@ -19,7 +19,7 @@ export default defineRule({
     for (const [i, jwt] of objItems(obj(value)?.jwt)) {
       const expressions = keyedStrings(jwt.userValidationRules, ['jwt', i, 'userValidationRules'], (r) => r.expression, ['expression']);
       for (const { path, first } of repeats(expressions)) {
-        ctx.report(path, `the same expression is already used at ${formatPath(first)}; each user validation expression is used once`, {
+        ctx.report(path, `the same expression is already used at ${formatPath(first)}`, {
           related: [{ path: first, message: 'first use of this expression' }],
         });
       }

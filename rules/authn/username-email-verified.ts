@@ -60,7 +60,7 @@ export default defineRule({
       if (others.some((e) => e !== undefined && selects(e, 'email_verified'))) continue;
       ctx.report(
         ['jwt', i, 'claimMappings', 'username', 'expression'],
-        'the username expression uses `claims.email` but nothing checks `claims.email_verified`; check it in a claim validation rule, the username expression or an extra mapping',
+        'the username expression uses `claims.email` but nothing checks `claims.email_verified`; add a claim validation rule',
       );
     }
   },

@@ -6,11 +6,11 @@ const LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
 /** Why a name is not a DNS-1123 subdomain, or undefined when it is one. */
 function subdomainProblem(name: string): string | undefined {
-  if (/[A-Z]/.test(name)) return 'it has upper-case letters; only lower-case letters, digits, `-` and `.` are allowed';
-  if (/[^a-z0-9.-]/.test(name)) return 'only lower-case letters, digits, `-` and `.` are allowed';
+  if (/[A-Z]/.test(name)) return 'has upper-case letters; a DNS-1123 name has only lower-case letters, digits, `-` and `.`';
+  if (/[^a-z0-9.-]/.test(name)) return 'is not a DNS-1123 name: only lower-case letters, digits, `-` and `.` are allowed';
   for (const label of name.split('.')) {
-    if (label === '') return 'it has an empty part between dots (or a leading or trailing dot)';
-    if (!LABEL.test(label)) return 'each dot-separated part must start and end with a letter or digit';
+    if (label === '') return 'has an empty part between dots (or a leading or trailing dot)';
+    if (!LABEL.test(label)) return 'is not a DNS-1123 name: each dot-separated part starts and ends with a letter or digit';
   }
   return undefined;
 }
@@ -44,7 +44,7 @@ export default defineRule({
         continue;
       }
       const problem = subdomainProblem(name);
-      if (problem !== undefined) ctx.report(path, `name \`${name}\` is not a DNS-1123 label or subdomain: ${problem}`);
+      if (problem !== undefined) ctx.report(path, `name \`${name}\` ${problem}`);
     }
   },
 });

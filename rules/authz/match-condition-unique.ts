@@ -30,7 +30,7 @@ export default defineRule({
         const firstPath = ['authorizers', i, 'webhook', 'matchConditions', seen, 'expression'];
         ctx.report(
           ['authorizers', i, 'webhook', 'matchConditions', j, 'expression'],
-          `expression \`${expression}\` repeats ${formatPath(firstPath)}; the match conditions of a webhook must be distinct`,
+          `expression \`${expression}\` repeats ${formatPath(firstPath)}`,
           { related: [{ path: firstPath, message: 'first occurrence of the expression' }] },
         );
       }

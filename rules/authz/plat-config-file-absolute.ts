@@ -23,7 +23,7 @@ export default defineRule({
       if (file === undefined || file === '' || file.startsWith('/')) continue;
       ctx.report(
         ['authorizers', i, 'webhook', 'connectionInfo', 'platConfigFile'],
-        `platConfigFile \`${file}\` is a relative path; it must be absolute, such as \`/etc/plat/authz/webhook.platconfig\``,
+        `platConfigFile \`${file}\` is a relative path; it must be absolute`,
       );
     }
   },

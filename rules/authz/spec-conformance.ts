@@ -37,7 +37,7 @@ export default defineRule({
       if (version !== undefined && str(version) !== '') continue;
       ctx.report(
         [...base, 'matchConditionSubjectAccessReviewVersion'],
-        `matchConditionSubjectAccessReviewVersion is ${version === undefined ? 'not set' : 'empty'}; the platform needs it only with match conditions, but the spec asks for it (\`v1\`)`,
+        `matchConditionSubjectAccessReviewVersion is ${version === undefined ? 'not set' : 'empty'}; the spec asks for it (\`v1\`) even without match conditions`,
       );
     }
   },

@@ -24,8 +24,8 @@ export default defineRule({
       if (out.status !== 'ok') continue; // compile errors: cel/compiles
       const wanted = resultTypeProblem(out.type, site.result);
       if (wanted === undefined) continue;
-      const hint = out.type.startsWith('optional_type(') ? '; take the value out with `.orValue(...)`' : '';
-      ctx.report(path, `expression has type \`${out.type}\`, but ${site.label} must give ${wanted}: the platform loads the file and then fails on every token${hint}`);
+      const hint = out.type.startsWith('optional_type(') ? '; use `.orValue(...)`' : '';
+      ctx.report(path, `expression has type \`${out.type}\`, but ${site.label} must give ${wanted}${hint}`);
     }
   },
 });

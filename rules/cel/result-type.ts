@@ -27,9 +27,9 @@ export default defineRule({
       if (wanted === undefined) continue;
       const hint =
         out.type === 'dyn'
-          ? `; compare the value explicitly, such as \`${site.variable === 'claims' ? 'claims.email_verified' : '...'} == true\``
+          ? '; compare it explicitly (`== true`)'
           : out.type.startsWith('optional_type(')
-            ? '; take the value out with `.orValue(...)`'
+            ? '; use `.orValue(...)`'
             : '';
       ctx.report(path, `expression has type \`${out.type}\`; ${site.label} must evaluate to ${wanted}${hint}`);
     }

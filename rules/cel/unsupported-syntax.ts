@@ -24,7 +24,7 @@ export default defineRule({
       const out = ctx.cel.check(site.variable, expression);
       if (out.status !== 'unsupported') continue;
       const span = out.start !== undefined && out.end !== undefined ? { span: { start: out.start, end: out.end } } : {};
-      ctx.report(path, `${out.message}; this expression was not type-checked`, span);
+      ctx.report(path, `${out.message}; not type-checked`, span);
     }
   },
 });

@@ -26,7 +26,7 @@ export default defineRule({
     const parts = text.trim().split(',');
     const spaced = parts.find((p) => p !== p.trim() && parseCidr(p.trim()) !== undefined);
     if (spaced !== undefined) {
-      ctx.report(path, `\`${spaced.trim()}\` in ClusterCIDR has a space around it, which makes it unparseable; separate the ranges with a comma alone`);
+      ctx.report(path, `\`${spaced.trim()}\` in ClusterCIDR has a space around it and does not parse; separate the ranges with a comma alone`);
       return;
     }
     const bad = parts.find((p) => parseCidr(p) === undefined);

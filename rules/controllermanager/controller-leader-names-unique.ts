@@ -32,7 +32,7 @@ export default defineRule({
           continue;
         }
         const firstPath = [...base, 'controllerLeaders', first, 'name'];
-        ctx.report([...base, 'controllerLeaders', i, 'name'], `controller \`${name}\` is already listed at ${formatPath(firstPath)}; name each controller once`, {
+        ctx.report([...base, 'controllerLeaders', i, 'name'], `controller \`${name}\` is already listed at ${formatPath(firstPath)}`, {
           related: [{ path: firstPath, message: `\`${name}\` is first listed here` }],
         });
       }

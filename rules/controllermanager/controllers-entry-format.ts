@@ -25,7 +25,7 @@ export default defineRule({
         const name = entry.startsWith('-') ? entry.slice(1) : entry;
         if (ENTRY_NAME.test(name)) continue;
         const shown = entry === '' ? '""' : `\`${entry}\``;
-        ctx.report([...path, i], `${shown} is not \`*\`, a ${what} name or \`-\` and a ${what} name; names are lower-case letters, digits and \`-\``);
+        ctx.report([...path, i], `${shown} is not \`*\`, \`name\` or \`-name\` (${what} names are lower-case letters, digits and \`-\`)`);
       }
     }
   },

@@ -35,7 +35,7 @@ export default defineRule({
         const message =
           fe === entry
             ? `\`${entry}\` repeats the entry at ${formatPath(firstPath)}; list each name once`
-            : `\`${entry}\` is ignored: \`${fe}\` at ${formatPath(firstPath)} comes first, and the first entry per name wins`;
+            : `\`${entry}\` is ignored: \`${fe}\` at ${formatPath(firstPath)} comes first and wins`;
         ctx.report([...path, i], message, {
           related: [{ path: firstPath, message: `\`${fe}\` is the entry that applies` }],
         });

@@ -27,7 +27,7 @@ export default defineRule({
       if (hasKey && !hasCert) ctx.report([...base, key], `${key} is set without ${cert}; ${effect}`, { target: 'key' });
     };
     // a half cluster pair is not refused: the signing controller is skipped; a half signer pair is refused
-    pair(csr, ['CSRSigningController'], 'ClusterSigningCertFile', 'ClusterSigningKeyFile', 'with only one cluster signing file the CSR signing controller does not start and no certificate is signed');
+    pair(csr, ['CSRSigningController'], 'ClusterSigningCertFile', 'ClusterSigningKeyFile', 'the CSR signing controller then does not start');
     for (const signer of SIGNERS) pair(obj(csr[signer]), ['CSRSigningController', signer], 'CertFile', 'KeyFile', 'a signer needs both its certificate and its key');
   },
 });

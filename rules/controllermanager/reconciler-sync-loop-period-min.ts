@@ -20,6 +20,6 @@ export default defineRule({
     if (text === undefined) return;
     const ns = ctx.duration(text);
     if (ns === undefined || ns === 0 || ns >= 1e9) return; // not a duration (the schema reports it); 0: the default
-    ctx.report(['AttachDetachController', 'ReconcilerSyncLoopPeriod'], `ReconcilerSyncLoopPeriod is ${text}; the controller manager refuses a period shorter than 1s (0 selects the default of 60s)`);
+    ctx.report(['AttachDetachController', 'ReconcilerSyncLoopPeriod'], `ReconcilerSyncLoopPeriod is ${text}; the controller manager refuses a period shorter than 1s`);
   },
 });

@@ -24,7 +24,7 @@ export default defineRule({
     const { primary, secondary } = serviceCidrs(ipam);
     for (const entry of [primary, secondary]) {
       if (entry === undefined || entry.cidr !== undefined) continue;
-      ctx.report(['NodeIPAMController', entry.field], `\`${entry.text.trim()}\` is not a CIDR, so the node IPAM controller ignores it; write an address and a prefix length, such as \`10.96.0.0/12\``);
+      ctx.report(['NodeIPAMController', entry.field], `\`${entry.text.trim()}\` is not a CIDR, so the node IPAM controller ignores it; write one such as \`10.96.0.0/12\``);
     }
   },
 });

@@ -38,7 +38,7 @@ export default defineRule({
       if (name === firstName) message = `egress selection \`${name}\` is already defined at ${where}`;
       else if (name === 'master') message = `\`master\` is an alias of \`controlplane\`, which is already defined at ${where}`;
       else if (firstName === 'master') message = `egress selection \`${name}\` is already defined at ${where} under its deprecated alias \`master\``;
-      else message = `egress selection \`${name}\` is already defined at ${where} as \`${firstName}\` (names are compared without regard to case)`;
+      else message = `egress selection \`${name}\` is already defined at ${where} as \`${firstName}\` (case is ignored)`;
       ctx.report(path, message, { related: [{ path: firstPath, message: `\`${firstName}\` is defined here` }] });
     }
   },

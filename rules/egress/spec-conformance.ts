@@ -40,7 +40,7 @@ export default defineRule({
       const udsName = str(obj(transport?.uds)?.udsName);
       if (udsName?.startsWith('unix://')) {
         const bare = udsName.slice('unix://'.length);
-        ctx.report([...base, 'uds', 'udsName'], `udsName is \`${udsName}\`; the platform dials it as a file path, so write the socket path without the \`unix://\` prefix: \`${bare}\``, {
+        ctx.report([...base, 'uds', 'udsName'], `udsName starts with \`unix://\`, but the platform dials a file path: write \`${bare}\``, {
           fix: bare,
         });
       }

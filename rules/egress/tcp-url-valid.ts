@@ -25,7 +25,7 @@ export default defineRule({
       const path = ['egressSelections', i, 'connection', 'transport', 'tcp', 'url'];
       if (url === '') ctx.report(path, 'the tunnel server url is empty; write it as `https://host:port` or `http://host:port`');
       else if (!url.startsWith('http://') && !url.startsWith('https://'))
-        ctx.report(path, `${quotedUrl('url', url)} does not start with \`http://\` or \`https://\`; write the tunnel server url as \`https://host:port\` or \`http://host:port\``);
+        ctx.report(path, `${quotedUrl('url', url)} does not start with \`http://\` or \`https://\``);
       else {
         const parsed = parseGoUrl(url);
         const shown = quotedUrl('url', url);

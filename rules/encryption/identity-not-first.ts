@@ -23,7 +23,7 @@ export default defineRule({
       if (!isObj(first) || Object.keys(first).length !== 1 || !('identity' in first)) continue;
       ctx.report(
         ['resources', i, 'providers', 0, 'identity'],
-        '`identity` is the first provider, so new writes of these resources are stored unencrypted; the providers after it are only used to read',
+        '`identity` is the first provider, so new writes of these resources are stored unencrypted',
         { target: 'key' },
       );
     }

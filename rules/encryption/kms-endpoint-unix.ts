@@ -28,9 +28,9 @@ export default defineRule({
         }
         const parsed = parseGoUrl(endpoint);
         const shown = quotedUrl('endpoint', endpoint);
-        if (!parsed.ok) ctx.report(path, `${shown} is not a valid URL: ${parsed.problem}; use a unix socket such as \`unix:///var/run/kms-plugin.sock\``);
+        if (!parsed.ok) ctx.report(path, `${shown} is not a valid URL: ${parsed.problem}`);
         else if (parsed.url.scheme !== 'unix')
-          ctx.report(path, `${shown} is not a unix socket address; KMS plugins are reached only over a unix socket such as \`unix:///var/run/kms-plugin.sock\``);
+          ctx.report(path, `${shown} is not a unix socket address such as \`unix:///var/run/kms-plugin.sock\``);
       }
     }
   },

@@ -24,7 +24,7 @@ export default defineRule({
         const unset = kms.apiVersion === undefined || kms.apiVersion === '';
         ctx.report(
           ['resources', i, 'providers', j, 'kms', 'apiVersion'],
-          `${unset ? 'apiVersion is not set, which means KMS v1; ' : ''}KMS v1 is deprecated and the platform loads it only with the \`KMSv1\` feature gate enabled; use a KMS v2 plugin with \`apiVersion: v2\``,
+          `${unset ? 'apiVersion is not set, so this is KMS v1,' : 'KMS v1 is'} deprecated and loaded only with the \`KMSv1\` feature gate; use \`apiVersion: v2\``,
         );
       }
     }

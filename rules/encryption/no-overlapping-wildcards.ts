@@ -36,7 +36,7 @@ export default defineRule({
           const how = covers(e, sel) ? `is covered by \`${other}\`` : `covers \`${other}\``;
           ctx.report(
             ['resources', i, 'resources', j],
-            `\`${name}\` ${how} at ${formatPath(firstPath)} in the same list; overlapping wildcards are not allowed`,
+            `\`${name}\` ${how} at ${formatPath(firstPath)} in the same list`,
             { related: [{ path: firstPath, message: `\`${other}\` is listed here` }] },
           );
         }

@@ -36,7 +36,7 @@ export default defineRule({
         const what = other === name ? 'is already listed' : `is already selected by \`${other}\``;
         ctx.report(
           ['resources', i, 'resources', j],
-          `\`${name}\` ${what} at ${formatPath(firstPath)}; earlier entries take precedence, so the providers of this entry never apply to it`,
+          `\`${name}\` ${what} at ${formatPath(firstPath)}, so this entry's providers never apply to it`,
           { related: [{ path: firstPath, message: `\`${other}\` takes precedence here` }] },
         );
       }

@@ -16,7 +16,7 @@ function problem(name: string): string | undefined {
     return `resource \`${name}\` is stored under the \`events\` resource of the core group; write \`${resource === '*' ? 'events' : resource}\` instead`;
   if (group === 'extensions') return `resource \`${name}\` is in the \`extensions\` group, which has been removed and cannot be encrypted`;
   if (group === '*' && resource !== '*')
-    return `resource \`${name}\` selects one resource across every group, which is not supported; the wildcards are \`*.<group>\`, \`*.\` and \`*.*\``;
+    return `resource \`${name}\` (one resource in every group) is not supported; the wildcards are \`*.<group>\`, \`*.\` and \`*.*\``;
   // An empty name and a `*` inside a name select nothing but load: encryption/spec-conformance warns.
   return undefined;
 }

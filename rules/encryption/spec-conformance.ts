@@ -29,14 +29,14 @@ export default defineRule({
         if (name === undefined) continue;
         const path = ['resources', i, 'resources', j];
         if (name === '') {
-          ctx.report(path, 'the resource name is empty; the platform accepts it, but it selects no resource: write `resource` for the core group or `resource.group`');
+          ctx.report(path, 'the resource name is empty, so it selects no resource; write `resource` (core group) or `resource.group`');
           continue;
         }
         const dot = name.indexOf('.');
         const [resource, group] = dot < 0 ? [name, ''] : [name.slice(0, dot), name.slice(dot + 1)];
         if ((resource.includes('*') && resource !== '*') || (group.includes('*') && group !== '*')) {
           if (name === name.toLowerCase() && !(group === '*' && resource !== '*')) {
-            ctx.report(path, `resource \`${name}\` uses \`*\` inside a name; the platform accepts it, but it selects no resource: the only wildcards are \`*.<group>\`, \`*.\` and \`*.*\``);
+            ctx.report(path, `resource \`${name}\` uses \`*\` inside a name, so it selects no resource; the wildcards are \`*.<group>\`, \`*.\` and \`*.*\``);
           }
           continue;
         }
@@ -45,7 +45,7 @@ export default defineRule({
         const key = `${sel.resource}.${sel.group}`;
         const first = plain.get(key);
         if (first !== undefined) {
-          ctx.report(path, `\`${name}\` is already listed at ${formatPath(first)}; the platform joins the providers of both entries, so the providers of this entry only decrypt, never encrypt, this resource`, {
+          ctx.report(path, `\`${name}\` is already listed at ${formatPath(first)}, so this entry's providers only decrypt it, never encrypt`, {
             related: [{ path: first, message: 'first listed here; its providers encrypt' }],
           });
         } else if (!mine.has(key)) mine.set(key, path);
@@ -62,13 +62,13 @@ export default defineRule({
         if (endpoint === undefined) continue;
         const parsed = parseGoUrl(endpoint);
         if (parsed.ok && parsed.url.scheme === 'unix' && parsed.url.path === '' && parsed.url.host === '' && parsed.url.opaque === '') {
-          ctx.report(['resources', i, 'providers', j, 'kms', 'endpoint'], `endpoint \`${endpoint}\` has no socket path; the platform accepts it but cannot dial the plugin: write it such as \`unix:///var/run/kms-plugin.sock\``);
+          ctx.report(['resources', i, 'providers', j, 'kms', 'endpoint'], `endpoint \`${endpoint}\` has no socket path, so the plugin cannot be dialled; write one such as \`unix:///var/run/kms-plugin.sock\``);
         }
       }
     }
     for (const { name, path, first, v1 } of kmsNameRepeats(value)) {
       if (!v1) continue; // a repeated name on a KMS v2 provider: encryption/kms-name-unique
-      ctx.report(path, `KMS v1 provider name \`${name}\` is already used at ${formatPath(first)}; the platform refuses it only when it reloads the configuration automatically`, {
+      ctx.report(path, `KMS v1 provider name \`${name}\` is already used at ${formatPath(first)}; an automatic reload of the configuration refuses it`, {
         related: [{ path: first, message: `first KMS provider named \`${name}\`` }],
       });
     }

@@ -19,7 +19,7 @@ export default defineRule({
     const namespace = str(obj(obj(value)?.metadata)?.namespace);
     if (namespace === undefined || namespace === '') return;
     const kind = str(obj(value)?.kind) ?? ctx.kind.kind;
-    ctx.report(['metadata', 'namespace'], `a ${kind} is cluster-scoped, so namespace \`${namespace}\` is ignored; remove it, or use a ${kind === 'ClusterRole' ? 'Role' : 'RoleBinding'} to act in one namespace`, {
+    ctx.report(['metadata', 'namespace'], `a ${kind} is cluster-scoped, so namespace \`${namespace}\` is ignored; remove it`, {
       target: 'key',
     });
   },

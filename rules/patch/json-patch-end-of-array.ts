@@ -25,9 +25,9 @@ export default defineRule({
         if (last && field === 'path' && ADDS_AT_PATH.has(op)) continue;
         const where = last ? `ends with \`-\`` : `has \`-\` before its last segment`;
         const why = !last
-          ? 'nothing exists there to look into; write the index of an item, such as `0`'
-          : `\`${op}\` finds no ${field === 'from' ? 'value' : 'item'} there; \`-\` only ends the \`path\` of \`add\`, \`move\` or \`copy\`, elsewhere write an index such as \`0\``;
-        ctx.report([i, field], `\`${field}\` \`${text}\` ${where}, the position after the last item of an array: ${why}`);
+          ? 'nothing exists there to look into; write an index such as `0`'
+          : `\`${op}\` finds no ${field === 'from' ? 'value' : 'item'} past the last item; write an index such as \`0\``;
+        ctx.report([i, field], `\`${field}\` \`${text}\` ${where}: ${why}`);
       }
     }
   },

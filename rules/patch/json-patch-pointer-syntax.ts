@@ -25,7 +25,7 @@ export default defineRule({
         if (text === undefined || text === '' || segments(text) === undefined) continue;
         if (!text.startsWith('/')) {
           const read = `/${text.slice(text.indexOf('/') + 1)}`;
-          ctx.report([i, field], `\`${field}\` \`${text}\` does not start with \`/\`: the platform's patch library skips what comes before the first \`/\` and acts on \`${read}\`; write \`/${text}\` if that is meant`);
+          ctx.report([i, field], `\`${field}\` \`${text}\` does not start with \`/\`, so the platform acts on \`${read}\`; write \`/${text}\` if that is meant`);
           continue;
         }
         const bad = /~(?![01])/.exec(text);

@@ -36,7 +36,7 @@ export default defineRule({
         const message =
           directive === 'delete'
             ? `this \`$patch: delete\` item of \`${key}\` has no \`${mergeKey}\`: it names the item to delete by its merge key`
-            : `this item of \`${key}\` has no merge key \`${mergeKey}\`: the platform matches items of \`${key}\` by \`${mergeKey}\` and rejects the patch without it`;
+            : `this item of \`${key}\` has no merge key \`${mergeKey}\`, so the platform rejects the patch`;
         ctx.report(at, message);
       });
     }

@@ -15,7 +15,7 @@ function patchProblem(text: string): string | undefined {
   try {
     doc = JSON.parse(text);
   } catch {
-    return 'it does not decode to JSON; a patch is a JSON array of operations such as `[{"op":"add","path":"/metadata/labels/team","value":"payments"}]`';
+    return 'it does not decode to JSON';
   }
   if (!Array.isArray(doc)) return 'it decodes to JSON that is not an array; a JSON Patch is an array of operations';
   for (const [i, op] of doc.entries()) {
@@ -24,7 +24,7 @@ function patchProblem(text: string): string | undefined {
     if (typeof name !== 'string' || !OPS.has(name))
       return `operation ${i} has ${typeof name === 'string' ? `op \`${name}\`` : 'no op'}; op is one of add, remove, replace, move, copy, test`;
     if (!('path' in op)) return `operation ${i} (${name}) has no path`;
-    if (!isPointer(op.path)) return `operation ${i} (${name}) has path ${JSON.stringify(op.path)}, which is not a JSON pointer such as "/metadata/labels"`;
+    if (!isPointer(op.path)) return `operation ${i} (${name}) has path ${JSON.stringify(op.path)}, which is not a JSON pointer`;
     if ((name === 'add' || name === 'replace' || name === 'test') && !('value' in op)) return `operation ${i} (${name}) has no value`;
     if (name === 'move' || name === 'copy') {
       if (!('from' in op)) return `operation ${i} (${name}) has no from`;

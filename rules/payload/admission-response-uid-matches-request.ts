@@ -22,7 +22,7 @@ export default defineRule({
     const res = str(obj(doc?.response)?.uid);
     if (req === undefined || res === undefined || req === res) return;
     const show = (s: string) => (s === '' ? '""' : `\`${s}\``);
-    ctx.report(['response', 'uid'], `response uid ${show(res)} differs from the request uid ${show(req)} at request.uid; copy the request uid unchanged`, {
+    ctx.report(['response', 'uid'], `response uid ${show(res)} differs from the request uid ${show(req)} at request.uid`, {
       related: [{ path: ['request', 'uid'], message: 'the request uid' }],
     });
   },

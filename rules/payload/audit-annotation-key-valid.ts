@@ -28,8 +28,8 @@ export default defineRule({
       let problem: string | undefined;
       if (key.includes('/')) problem = 'it has a `/`; the platform adds the prefix itself';
       else if (key.length > 63) problem = `it is ${key.length} characters long; the maximum is 63`;
-      else if (!NAME.test(key)) problem = 'a key has letters, digits, `-`, `_` and `.`, and starts and ends with a letter or digit';
-      if (problem) ctx.report([...base, key], `audit annotation key ${shown} is not valid and the annotation would be dropped: ${problem}`, { target: 'key' });
+      else if (!NAME.test(key)) problem = 'a key has letters, digits, `-`, `_` and `.`, with a letter or digit at each end';
+      if (problem) ctx.report([...base, key], `audit annotation key ${shown} would be dropped: ${problem}`, { target: 'key' });
     }
   },
 });

@@ -61,7 +61,7 @@ export default defineRule({
     }
     if (ctx.kind.kind === 'ImageReview') {
       if (!has(doc, 'spec') && !has(doc, 'status')) {
-        report(['spec'], 'the review has neither `spec` nor `status`: the API server always sends its request with `spec` (the spec marks it required), and reads an answer without `status` as a denial', { target: 'key' });
+        report(['spec'], 'the review has neither `spec` nor `status`: a request has `spec`, and an answer without `status` is a denial', { target: 'key' });
       }
       return;
     }

@@ -20,7 +20,7 @@ export default defineRule({
   check(value, ctx) {
     const role = obj(value);
     if (obj(role?.aggregationRule) === undefined || !nonEmpty(role?.rules)) return;
-    ctx.report(['rules'], '`rules` is set while `aggregationRule` is set; the rules of an aggregated ClusterRole are written by a controller from the selected ClusterRoles', {
+    ctx.report(['rules'], '`rules` is set while `aggregationRule` is set; a controller overwrites the rules of an aggregated ClusterRole', {
       target: 'key',
       related: [{ path: ['aggregationRule'], message: '`aggregationRule` is set here' }],
     });

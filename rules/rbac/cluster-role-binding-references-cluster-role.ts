@@ -19,6 +19,6 @@ export default defineRule({
   check(value, ctx) {
     // other kinds than Role and ClusterRole are reported by the schema
     if (obj(obj(value)?.roleRef)?.kind !== 'Role') return;
-    ctx.report(['roleRef', 'kind'], 'a ClusterRoleBinding references a `Role`; it may only reference a `ClusterRole` (use a RoleBinding to grant a Role in its namespace)');
+    ctx.report(['roleRef', 'kind'], 'a ClusterRoleBinding references a `Role`; it may only reference a `ClusterRole`');
   },
 });

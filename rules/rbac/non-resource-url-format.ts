@@ -29,7 +29,7 @@ export default defineRule({
           if (bad !== -1)
             ctx.report(
               at,
-              `non-resource URL \`${url}\` has \`*\` ${segments[bad] === '*' ? 'before its last segment' : `inside the segment \`${segments[bad]}\``}; \`*\` is allowed only as the whole last segment, as in \`/apis/*\``,
+              `non-resource URL \`${url}\` has \`*\` ${segments[bad] === '*' ? 'before its last segment' : `inside the segment \`${segments[bad]}\``}; \`*\` may only be the whole last segment (\`/apis/*\`)`,
             );
         }
       }

@@ -25,7 +25,7 @@ export default defineRule({
       if (mixed.length === 0) continue;
       const names = mixed.map((k) => `\`${k}\``);
       const list = names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-      ctx.report([...path, 'nonResourceURLs'], `\`nonResourceURLs\` is set together with ${list}; a rule applies either to resources or to non-resource URLs, never both`, {
+      ctx.report([...path, 'nonResourceURLs'], `\`nonResourceURLs\` is set together with ${list}; a rule is for either resources or non-resource URLs`, {
         target: 'key',
         related: mixed.map((k) => ({ path: [...path, k], message: `\`${k}\` is set here` })),
       });

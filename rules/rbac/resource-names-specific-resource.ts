@@ -22,7 +22,7 @@ export default defineRule({
         if (resource !== '*' && !resource.startsWith('*/')) continue;
         ctx.report(
           [...path, 'resources', j],
-          `resource \`${resource}\` is a wildcard while \`resourceNames\` is set; the names then apply to every resource, so list the resources they belong to`,
+          `resource \`${resource}\` is a wildcard while \`resourceNames\` is set; list the resources the names belong to`,
           { related: [{ path: [...path, 'resourceNames'], message: '`resourceNames` is set here' }] },
         );
       }

@@ -1,11 +1,11 @@
 import { defineRule } from '../../src/define-rule.js';
 import { nonEmpty, policyRules, strings } from './_policy-rules.js';
 
-/** Verbs whose requests carry no object name when they are authorized, so `resourceNames` never matches them. */
-const NAMELESS: Record<string, string> = {
-  create: 'the name of a new object is not known when the request is authorized',
-  deletecollection: 'it acts on a whole collection, not on a named object',
-};
+/**
+ * Verbs whose requests carry no object name when they are authorized, so `resourceNames` never matches them: the
+ * name of a new object is not known yet, and `deletecollection` acts on a whole collection.
+ */
+const NAMELESS = new Set(['create', 'deletecollection']);
 
 export default defineRule({
   id: 'rbac/resource-names-verb-restrictable',
@@ -30,11 +30,10 @@ export default defineRule({
       const resources = strings(rule.resources).map(([, r]) => r);
       const subresourcesOnly = resources.length > 0 && resources.every((r) => r.includes('/'));
       for (const [j, verb] of strings(rule.verbs)) {
-        const why = NAMELESS[verb];
-        if (why === undefined || (verb === 'create' && subresourcesOnly)) continue;
+        if (!NAMELESS.has(verb) || (verb === 'create' && subresourcesOnly)) continue;
         ctx.report(
           [...path, 'verbs', j],
-          `verb \`${verb}\` cannot be restricted by \`resourceNames\` (${why}), so this rule never allows it; grant \`${verb}\` in a rule without \`resourceNames\``,
+          `verb \`${verb}\` cannot be restricted by \`resourceNames\`, so this rule never allows it; grant it in a rule without them`,
           { related: [{ path: [...path, 'resourceNames'], message: '`resourceNames` is set here' }] },
         );
       }

@@ -23,9 +23,13 @@ export default defineRule({
       if (subject.kind !== 'ServiceAccount') continue;
       const name = str(subject.name);
       if (name === undefined || name === '') continue; // the schema reports a missing or empty name
-      const problem = name.startsWith('system:serviceaccount:')
-        ? `\`${name}\` is a user name; a ServiceAccount subject names the account (\`${name.split(':').pop()}\`) and its namespace separately`
-        : subdomainProblem('service account name', name);
+      const parts = name.startsWith('system:serviceaccount:') ? name.slice('system:serviceaccount:'.length).split(':') : undefined;
+      const problem =
+        parts === undefined
+          ? subdomainProblem('service account name', name)
+          : parts.length === 2
+            ? `\`${name}\` is a user name; write \`name: ${parts[1]}\` and \`namespace: ${parts[0]}\``
+            : `\`${name}\` is a user name; a ServiceAccount subject names the account and its namespace separately`;
       if (problem !== undefined) ctx.report([...path, 'name'], problem);
     }
   },

@@ -24,7 +24,7 @@ export default defineRule({
       const name = str(subject.name);
       ctx.report(
         [...path, 'namespace'],
-        `ServiceAccount subject${name ? ` \`${name}\`` : ''} has no namespace; a ClusterRoleBinding must name the namespace of each service account it grants`,
+        `ServiceAccount subject${name ? ` \`${name}\`` : ''} has no namespace, which a ClusterRoleBinding needs`,
         { target: 'key' },
       );
     }

@@ -25,7 +25,7 @@ export default defineRule({
       if ((kind === 'User' || kind === 'Group') && group !== RBAC_GROUP)
         ctx.report([...path, 'apiGroup'], `\`apiGroup\` of a ${kind} subject is \`${group}\`; it must be \`${RBAC_GROUP}\` (or left out)`);
       else if (kind === 'ServiceAccount')
-        ctx.report([...path, 'apiGroup'], `\`apiGroup\` of a ServiceAccount subject is \`${group}\`; it must be empty (or left out), as service accounts belong to the core group`);
+        ctx.report([...path, 'apiGroup'], `\`apiGroup\` of a ServiceAccount subject is \`${group}\`; it must be empty or left out`);
     }
   },
 });

@@ -22,7 +22,7 @@ export default defineRule({
       const kind = subject.kind;
       const namespace = str(subject.namespace);
       if ((kind === 'User' || kind === 'Group') && namespace !== undefined && namespace !== '')
-        ctx.report([...path, 'namespace'], `a ${kind} subject has namespace \`${namespace}\`; ${kind === 'User' ? 'users' : 'groups'} are not namespaced, only a ServiceAccount subject takes a namespace`);
+        ctx.report([...path, 'namespace'], `a ${kind} subject has namespace \`${namespace}\`; ${kind === 'User' ? 'users' : 'groups'} are not namespaced: remove it`);
     }
   },
 });

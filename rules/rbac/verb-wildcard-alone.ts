@@ -22,7 +22,7 @@ export default defineRule({
       if (star === undefined) continue;
       const others = [...new Set(verbs.filter(([, v]) => v !== '*' && v !== '').map(([, v]) => v))];
       if (others.length === 0) continue;
-      ctx.report([...path, 'verbs', star[0]], `verbs hold \`*\` together with ${quoted(others)}; \`*\` already allows every verb, so keep either \`*\` alone or only the verbs needed`);
+      ctx.report([...path, 'verbs', star[0]], `verbs hold \`*\` together with ${quoted(others)}; keep \`*\` alone or only the verbs needed`);
     }
   },
 });

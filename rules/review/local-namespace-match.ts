@@ -23,7 +23,7 @@ export default defineRule({
     if (attributes !== undefined && !resourceNamespace) {
       const raw = attributes.namespace;
       if (raw !== undefined && raw !== null && typeof raw !== 'string') return; // wrong type: the schema reports it
-      ctx.report(['spec', 'resourceAttributes', 'namespace'], `\`spec.resourceAttributes.namespace\` is ${raw === undefined || raw === null ? 'missing' : 'empty'}; a LocalSubjectAccessReview must name its own namespace${namespace ? ` (\`${namespace}\`)` : ''} there, the platform does not fill it in`, { target: 'key' });
+      ctx.report(['spec', 'resourceAttributes', 'namespace'], `\`spec.resourceAttributes.namespace\` is ${raw === undefined || raw === null ? 'missing' : 'empty'}; it must be the review's own namespace${namespace ? ` (\`${namespace}\`)` : ''}`, { target: 'key' });
       return;
     }
     if (!namespace || !resourceNamespace || namespace === resourceNamespace) return; // metadata.namespace left out: set by the client

@@ -18,7 +18,7 @@ export default defineRule({
   },
   check(value, ctx) {
     if (!isSet(obj(obj(value)?.spec), 'nonResourceAttributes')) return;
-    ctx.report(['spec', 'nonResourceAttributes'], 'a LocalSubjectAccessReview checks access inside one namespace, so `nonResourceAttributes` is not allowed; use a SubjectAccessReview for a non-resource path', {
+    ctx.report(['spec', 'nonResourceAttributes'], 'a LocalSubjectAccessReview checks one namespace, so `nonResourceAttributes` is not allowed', {
       target: 'key',
     });
   },

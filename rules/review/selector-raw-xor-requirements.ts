@@ -24,11 +24,11 @@ export default defineRule({
       const hasReqs = Array.isArray(reqs) && reqs.length > 0;
       if (!raw && !hasReqs) {
         if (reqs !== undefined && !Array.isArray(reqs)) continue; // wrong type: the schema reports it
-        ctx.report([...s.path, 'requirements'], `${s.flavor}Selector is set but has neither \`requirements\` nor \`rawSelector\`, which the server refuses; add the requirements, or remove \`${s.flavor}Selector\` for an unrestricted request`, { target: 'key' });
+        ctx.report([...s.path, 'requirements'], `${s.flavor}Selector has neither \`requirements\` nor \`rawSelector\`; add requirements or remove \`${s.flavor}Selector\``, { target: 'key' });
         continue;
       }
       if (!raw || !hasReqs) continue;
-      ctx.report([...s.path, 'rawSelector'], `${s.flavor}Selector sets both \`rawSelector\` and \`requirements\`, which makes the request invalid; keep \`requirements\` and remove \`rawSelector\``, {
+      ctx.report([...s.path, 'rawSelector'], `${s.flavor}Selector sets both \`rawSelector\` and \`requirements\`; keep \`requirements\` and remove \`rawSelector\``, {
         target: 'key',
         related: [{ path: [...s.path, 'requirements'], message: '`requirements` is set here' }],
       });

@@ -22,7 +22,7 @@ export default defineRule({
     const spec = obj(obj(value)?.spec);
     for (const field of SUBJECT_FIELDS) {
       if (!has(spec, field)) continue;
-      ctx.report(['spec', field], `a SelfSubjectAccessReview checks the calling user, so \`${field}\` is not allowed; remove it, or use a SubjectAccessReview to check another subject`, {
+      ctx.report(['spec', field], `a SelfSubjectAccessReview checks the calling user, so \`${field}\` is not allowed; remove it`, {
         target: 'key',
       });
     }

@@ -16,6 +16,6 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    reportAllowedAndDenied(value, ctx, `\`denied\` is true while \`allowed\` is true; the spec forbids the pair, and the server replaces the status of a ${ctx.kind.kind} with its own decision`);
+    reportAllowedAndDenied(value, ctx, `\`denied\` is true while \`allowed\` is true, which the spec forbids`);
   },
 });

@@ -27,7 +27,7 @@ export default defineRule({
       const who = name === undefined ? undefined : broadAudience(subject.kind, name);
       if (who === undefined) continue;
       const kind = subject.kind === 'User' ? 'user' : 'group';
-      ctx.report(['subjects', i, 'name'], `${kind} \`${name}\` (${who}) is bound to ClusterRole \`${role}\`; bind \`${role}\` only to named users, groups or service accounts`, {
+      ctx.report(['subjects', i, 'name'], `${kind} \`${name}\` (${who}) is bound to ClusterRole \`${role}\`; bind it only to named subjects`, {
         related: [{ path: ['roleRef', 'name'], message: `ClusterRole \`${role}\`` }],
       });
     }

@@ -10,7 +10,7 @@ const MESSAGE = new Map([
   ],
   [
     'bind',
-    'verb `bind` on roles lets the subject bind roles with permissions it does not hold itself, to any subject including itself; remove it, or limit it with `resourceNames` to the roles it may hand out',
+    'verb `bind` on roles lets the subject grant permissions it does not hold, to anyone; remove it or limit it with `resourceNames`',
   ],
 ]);
 
@@ -25,7 +25,7 @@ export default defineRule({
       rationale:
         'The authorizer prevents privilege escalation by refusing to let a subject create or update a role, or create a binding, that grants more than the subject already holds. `escalate` on `roles`/`clusterroles` switches off the first check and `bind` the second: a subject with either can give itself any permission up to cluster administrator. Even restricted by `resourceNames`, `escalate` on one role the subject is bound to lets it add any permission to that role.',
       remediation:
-        'Remove `escalate` and `bind`; let an administrator manage roles and bindings. A delegation controller that must hand out roles should get `bind` limited by `resourceNames` to the few roles it may grant, with a suppression comment that says so.',
+        'Remove `escalate` and `bind`; let an administrator manage roles and bindings. A delegation controller that must hand out roles should get `bind` limited by `resourceNames` to the few roles it may grant, with a suppression comment that says so; check first that those roles hold nothing the subject should not hand out.',
       spec: '1-authorization-and-rbac-api.md#role-based-access-objects (PolicyRule.verbs on ClusterRole and Role)',
     },
   },
@@ -36,7 +36,7 @@ export default defineRule({
         const names = entries(rule.resourceNames).map(([, n]) => n);
         const message =
           verb === 'bind' && names.length > 0
-            ? `verb \`bind\` lets the subject grant the ${names.length === 1 ? 'role' : 'roles'} ${quoteList(names)} to any subject, including itself; check that they hold nothing the subject should not hand out, then suppress with a reason`
+            ? `verb \`bind\` lets the subject grant the ${names.length === 1 ? 'role' : 'roles'} ${quoteList(names)} to anyone; if that is meant, suppress this with a reason`
             : MESSAGE.get(verb);
         if (message !== undefined) ctx.report(['rules', i, 'verbs', j], message);
       }

@@ -22,7 +22,7 @@ export default defineRule({
         if (verb !== 'impersonate') continue;
         ctx.report(
           ['rules', i, 'verbs', j],
-          'verb `impersonate` lets the subject act as other users, groups or service accounts with all their permissions; remove it, or limit it with `resourceNames` and suppress with a reason',
+          'verb `impersonate` lets the subject act as any user, group or service account; remove it, or limit it with `resourceNames`',
         );
       }
     }

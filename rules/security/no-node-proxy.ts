@@ -23,7 +23,7 @@ export default defineRule({
       for (const [j, resource] of namedResources(rule, ['nodes/proxy'])) {
         ctx.report(
           ['rules', i, 'resources', j],
-          `${resource === 'nodes/proxy' ? '`nodes/proxy`' : `\`${resource}\` includes \`nodes/proxy\`, which`} gives direct access to the node agent API of every node, with any verb: commands in any container and their logs, unseen by API server admission and audit; remove it`,
+          `${resource === 'nodes/proxy' ? '`nodes/proxy`' : `\`${resource}\` (which includes \`nodes/proxy\`)`} opens the node agent API of every node, unaudited: commands in any container; remove it`,
         );
       }
     }

@@ -31,7 +31,7 @@ export default defineRule({
         run.length > 0
           ? `with ${run.length === 1 ? 'verb' : 'verbs'} ${quoteList(run)}`
           : 'with verb `get`';
-      const note = run.length > 0 ? '' : ' over WebSocket, whose handshake is a GET, on API servers that do not also require `create`';
+      const note = run.length > 0 ? '' : ' (over WebSocket)';
       for (const [j, resource, sub] of namedResources(rule, ['pods/exec', 'pods/attach'])) {
         const name = resource === sub ? `\`${sub}\`` : `\`${resource}\` (which includes \`${sub}\`)`;
         ctx.report(['rules', i, 'resources', j], `${name} ${how} ${ACTION.get(sub) ?? ''}${note}; remove it from this role`);

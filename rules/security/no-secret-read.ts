@@ -19,7 +19,7 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const scope = ctx.kind.kind === 'ClusterRole' ? 'of every namespace the role is bound in' : 'of the namespace';
+    const scope = ctx.kind.kind === 'ClusterRole' ? 'where the role is bound' : 'of its namespace';
     for (const [i, rule] of policyRules(value)) {
       if (!groupMatches(rule, ['']) || hasResourceNames(rule)) continue;
       const verbs = grantedVerbs(rule, READ);
@@ -27,7 +27,7 @@ export default defineRule({
       for (const [j] of namedResources(rule, ['secrets'])) {
         ctx.report(
           ['rules', i, 'resources', j],
-          `${verbs.length === 1 ? 'verb' : 'verbs'} ${quoteList(verbs)} on \`secrets\` ${verbs.length === 1 ? 'reads' : 'read'} every secret ${scope}; drop the read verbs or name the secrets in \`resourceNames\``,
+          `${verbs.length === 1 ? 'verb' : 'verbs'} ${quoteList(verbs)} on \`secrets\` ${verbs.length === 1 ? 'reads' : 'read'} every secret ${scope}; drop ${verbs.length === 1 ? 'it' : 'them'} or use \`resourceNames\``,
         );
       }
     }

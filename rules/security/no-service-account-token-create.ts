@@ -17,7 +17,7 @@ export default defineRule({
     },
   },
   check(value, ctx) {
-    const scope = ctx.kind.kind === 'ClusterRole' ? 'of every namespace the role is bound in' : 'of the namespace';
+    const scope = ctx.kind.kind === 'ClusterRole' ? 'where the role is bound' : 'of its namespace';
     for (const [i, rule] of policyRules(value)) {
       if (!groupMatches(rule, [''])) continue;
       const verbs = grantedVerbs(rule, ['create']);
@@ -27,7 +27,7 @@ export default defineRule({
         const name = resource === 'serviceaccounts/token' ? '`serviceaccounts/token`' : `\`${resource}\` (which includes \`serviceaccounts/token\`)`;
         ctx.report(
           ['rules', i, 'resources', j],
-          `${name} with ${verbs.length === 1 ? 'verb' : 'verbs'} ${quoteList(verbs)} mints tokens for ${whose}, with all their permissions; remove it`,
+          `${name} with ${verbs.length === 1 ? 'verb' : 'verbs'} ${quoteList(verbs)} mints tokens for ${whose}; remove it`,
         );
       }
     }

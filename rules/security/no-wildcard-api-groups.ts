@@ -22,7 +22,7 @@ export default defineRule({
         if (group !== '*') continue;
         ctx.report(
           ['rules', i, 'apiGroups', j],
-          'API group `*` matches the rule\'s resources in every API group, including groups installed later; list the groups the resources belong to (`""` for the core group)',
+          'API group `*` matches the resources in every group, even groups installed later; list their groups (`""` is the core group)',
         );
       }
     }

@@ -23,7 +23,7 @@ export default defineRule({
         const core = groupMatches(rule, ['']);
         ctx.report(
           ['rules', i, 'resources', j],
-          `resource \`*\` matches every resource and subresource of the rule's API groups${core ? ', including `secrets`, `pods/exec` and `serviceaccounts/token` of the core group' : ''}, and resources added later; list only the resources this rule needs`,
+          `resource \`*\` matches every resource ${core ? "of the rule's API groups, `secrets` and `pods/exec` included" : "and subresource of the rule's API groups"}; list the resources needed`,
         );
       }
     }

@@ -2,8 +2,8 @@ import { defineRule } from '../../src/define-rule.js';
 import { entries, policyRules } from './_policy.js';
 
 const ON_RESOURCES =
-  'verb `*` grants every verb on the rule\'s resources, including `delete`, `escalate`, `bind`, `impersonate` and verbs added later; list only the verbs this rule needs';
-const ON_URLS = 'verb `*` grants every HTTP verb on the rule\'s non-resource URLs, including `post`, `put` and `delete`; list only the verbs this rule needs';
+  'verb `*` grants every verb, `delete`, `escalate` and `bind` included, and verbs added later; list the verbs needed';
+const ON_URLS = 'verb `*` grants every HTTP verb on the non-resource URLs, `post`, `put` and `delete` included; list the verbs needed';
 
 export default defineRule({
   id: 'security/no-wildcard-verbs',

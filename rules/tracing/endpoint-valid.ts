@@ -3,7 +3,7 @@ import { parseGoUrl, quotedUrl } from '../../src/services/go-url.js';
 import { obj, str } from '../../src/services/values.js';
 
 const SCHEMES = new Set(['dns', 'unix', 'unix-abstract']);
-const ALLOWED = '`host:port`, or a URL with scheme `dns`, `unix` or `unix-abstract`';
+const ALLOWED = '`host:port`, or a `dns`, `unix` or `unix-abstract` URL';
 
 /**
  * Why an endpoint is not a collector address the platform accepts, or undefined. The platform reads an
@@ -12,10 +12,10 @@ const ALLOWED = '`host:port`, or a URL with scheme `dns`, `unix` or `unix-abstra
  */
 function endpointProblem(endpoint: string): string | undefined {
   const parsed = parseGoUrl(endpoint.includes('//') ? endpoint : `dns://${endpoint}`);
-  if (!parsed.ok) return parsed.problem;
+  if (!parsed.ok) return `is not a collector address: ${parsed.problem}`;
   const { scheme } = parsed.url;
   if (SCHEMES.has(scheme)) return undefined;
-  return scheme === '' ? `it has no scheme; use ${ALLOWED}` : `scheme \`${scheme}\` is not supported; use ${ALLOWED}`;
+  return `${scheme === '' ? 'has no scheme' : `has the scheme \`${scheme}\``}; use ${ALLOWED}`;
 }
 
 export default defineRule({
@@ -40,6 +40,6 @@ export default defineRule({
     if (problem === undefined) return;
     // Not quoted with user info (a password) or a control character (it would break the message's line).
     const shown = quotedUrl('endpoint', endpoint);
-    ctx.report(['endpoint'], `${shown} is not a collector address: ${problem}`);
+    ctx.report(['endpoint'], `${shown} ${problem}`);
   },
 });

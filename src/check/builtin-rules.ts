@@ -27,7 +27,7 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   'yaml/duplicate-key': meta('A mapping has the same key twice.', 'error', 'The platform decodes configuration strictly and refuses duplicate fields; other tools silently keep one of the values.', 'Remove or merge the duplicate key.'),
   'yaml/alias-limit': meta('The document expands too many aliases (a possible alias bomb).', 'error', 'An alias bomb makes a tiny file expand to gigabytes.', 'Write the content out instead of nesting aliases.'),
   'yaml/ambiguous-scalar': meta('A plain scalar is read differently by YAML 1.1 (the platform) and YAML 1.2.', 'warning', 'The platform reads YAML 1.1, where plain `on`, `yes`, `no` and `off` are booleans and `010` is octal; editors and most tools read YAML 1.2.', 'Quote the value, or write `true`/`false` or a decimal number.', `${SPEC3}`),
-  'document/unknown-kind': meta('The apiVersion and kind do not name a kind of the platform.', 'error', 'The platform refuses a configuration file of a kind its group does not define.', 'Use one of the kinds the message lists, with its apiVersion.', `${SPEC3}#versioning`),
+  'document/unknown-kind': meta('The apiVersion and kind do not name a kind of the platform.', 'error', 'The platform refuses a configuration file of a kind its group does not define.', 'Use the kind the message suggests, or one of the kinds it lists, with its apiVersion.', `${SPEC3}#versioning`),
   'document/unchecked-group': {
     ...meta(
       'The document belongs to a plat group platlint does not check.',

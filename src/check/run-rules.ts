@@ -194,7 +194,7 @@ function notices(kind: KindSpec): RuleFinding[] {
     return [
       {
         ruleId: 'document/unregistered-version',
-        message: `the spec's table lists \`${kind.kind}\` in \`${kind.apiVersion}\`, but the platform registers it in \`${kind.registeredAs}\` only: its API server does not decode this apiVersion; write \`${kind.registeredAs}\``,
+        message: `the platform does not decode this kind in \`${kind.apiVersion}\`; write \`${kind.registeredAs}\``,
         path: ['apiVersion'],
         target: 'value',
         extra: { fix: kind.registeredAs },
@@ -203,10 +203,9 @@ function notices(kind: KindSpec): RuleFinding[] {
   }
   if (kind.legacyOf) {
     const to = kind.legacyOf;
-    const both = `write \`apiVersion: ${to.apiVersion}\` and \`kind: ${to.kind}\` (the two fixes go together)`;
     return [
-      { ruleId: 'document/deprecated-kind', message: `\`${kind.kind}\` is the legacy name of \`${to.kind}\`, still decoded with \`apiVersion: ${kind.apiVersion}\`; ${both}`, path: ['kind'], target: 'value', extra: { fix: to.kind } },
-      { ruleId: 'document/deprecated-kind', message: `\`apiVersion: ${kind.apiVersion}\` goes with the legacy kind name \`${kind.kind}\` only; ${both}`, path: ['apiVersion'], target: 'value', extra: { fix: to.apiVersion } },
+      { ruleId: 'document/deprecated-kind', message: `\`${kind.kind}\` is the legacy name of \`${to.kind}\`, which goes with \`apiVersion: ${to.apiVersion}\``, path: ['kind'], target: 'value', extra: { fix: to.kind } },
+      { ruleId: 'document/deprecated-kind', message: `\`${kind.apiVersion}\` is the legacy apiVersion of \`${kind.kind}\`; write \`${to.apiVersion}\` with \`kind: ${to.kind}\``, path: ['apiVersion'], target: 'value', extra: { fix: to.apiVersion } },
     ];
   }
   return [];

@@ -65,6 +65,9 @@ const TYPE_TEXT: Record<string, string> = {
   null: 'null',
 };
 
+/** The value the platform's decoder gives a null item of a scalar list, by the item's type. */
+const ZERO_TEXT: Record<string, string> = { string: '`""`', integer: '0', number: '0', boolean: '`false`' };
+
 const INT32 = { min: -2147483648, max: 2147483647 };
 
 function code(s: unknown): string {
@@ -183,11 +186,13 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
       const fmt = typeof ps?.format === 'string' ? FORMAT_TEXT[ps.format] : undefined;
       const want = fmt ? [fmt] : String(p.type).split(',').map((t) => TYPE_TEXT[t] ?? t);
       const found = secret ? typeOf(err.data) : err.data !== null && typeof err.data === 'object' ? typeOf(err.data) : `${typeOf(err.data)} (${shown(err.data)})`;
-      const unit = ps?.format === 'duration' && typeof err.data === 'number' ? `; write it with a unit, like \`${err.data}s\`` : '';
+      const unit = ps?.format === 'duration' && typeof err.data === 'number' ? `: add a unit, like \`${err.data}s\`` : '';
       // a null list item of a scalar list is decoded by the platform as the type's zero value, not refused
       const scalarTypes = String(p.type).split(',').every((t) => t === 'string' || t === 'integer' || t === 'number' || t === 'boolean');
       if (err.data === null && typeof at[at.length - 1] === 'number' && scalarTypes && ps?.format === undefined) {
-        return { ruleId: 'schema/null-item', target, path: at, message: `${name} is null, which the platform reads as an empty value (\`""\`, 0 or false); write the value or remove the item` };
+        const types = String(p.type).split(',');
+        const zero = types.length === 1 ? ZERO_TEXT[types[0]!]! : 'an empty value (`""`, 0 or `false`)';
+        return { ruleId: 'schema/null-item', target, path: at, message: `${name} is null, which the platform reads as ${zero}; write the value or remove the item` };
       }
       return { ruleId, target, path: at, message: custom ?? `${name} must be ${joinOr(want)}, got ${found}${unit}` };
     }

@@ -12,7 +12,7 @@ import { lintFiles, lintFlagFiles, lintFlagsBytes, resolveConfig } from '../file
 import { lintFlagsArgs } from '../flags/lint.js';
 import { stepSummary } from '../report/github.js';
 import { exportSchemas } from './schemas-export.js';
-import { FORMATTERS, type FormatContext } from '../report/index.js';
+import { FORMATTERS, reportWidth, type FormatContext } from '../report/index.js';
 import { commandKind } from '../kinds/kinds.js';
 import { fixText } from '../files/fix.js';
 import { fileLevelResult, internalErrorResult, lintBytes, onInternalError, type LintOptions, type LintResult } from '../lint/lint.js';
@@ -122,6 +122,8 @@ export interface CliIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
   isTTY: boolean;
+  /** The width of the terminal standard output is, in columns (none when it is not a terminal): the stylish report fits it. */
+  columns?: number;
   /** Whether writing the output failed otherwise than by a closed pipe (the run then exits 2): the process's streams. */
   writeFailed?: () => boolean;
 }
@@ -468,7 +470,8 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
   const shown = values.quiet ? results.map(onlyErrors) : results;
   for (const report of reports) {
     const toFile = report.path !== undefined;
-    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', env: io.env, ...(policies.length > 0 ? { policies } : {}), ...(notes.length > 0 ? { notes } : {}) };
+    const width = reportWidth(toFile ? undefined : io.columns, io.env);
+    const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', width, env: io.env, ...(policies.length > 0 ? { policies } : {}), ...(notes.length > 0 ? { notes } : {}) };
     const text = FORMATTERS[report.name]!(shown, ctx);
     if (toFile) writeAtomic(resolve(io.cwd, report.path!), text);
     else io.stdout(text);
@@ -631,6 +634,7 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     isTTY: Boolean(process.stdout.isTTY),
+    ...(process.stdout.isTTY ? { columns: process.stdout.columns } : {}),
     writeFailed: () => failed.failed,
   };
 }

@@ -361,6 +361,6 @@ export function deploymentsNote(config: Config, results: readonly LintResult[], 
   if ((config.deployments?.length ?? 0) > 0) return [];
   if (results.filter((r) => (r.objects?.length ?? 0) > 0).length < 2) return [];
   const where = config.filePath !== undefined ? `in ${toPosix(relative(cwd, config.filePath)) || config.filePath}` : opts.noConfig ? '(--no-config)' : `(no ${CONFIG_FILE_NAME} found)`;
-  const refs = opts.resolveRefs ? ' (--resolve-refs looked for roles in every file)' : '';
-  return [`checks across files: no deployments declared ${where}, so no two files were compared${refs}; run \`platlint init\` or see "Files applied together" in docs/configuration.md`];
+  const refs = opts.resolveRefs ? ' (--resolve-refs searched every file for roles)' : '';
+  return [`no deployments declared ${where}: no two files were compared${refs}; \`platlint init\` guesses them`];
 }

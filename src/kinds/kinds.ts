@@ -306,8 +306,9 @@ export function identify(value: unknown): Identification {
     const what = kind === undefined || kind === null || kind === '' ? 'missing `kind`' : '`kind` must be a string';
     // a top-level key that is `kind` misspelt (`kinds`, `Kind`): the decoder matches field names exactly
     const misspelt = kind === undefined ? Object.keys(value).find((k) => k !== 'kind' && closestMatches(k, ['kind']).length > 0) : undefined;
-    const hint = misspelt === undefined ? '' : ` (\`${misspelt}\` is not \`kind\`: field names are case-sensitive and exact)`;
-    return { status: 'invalid', field: 'kind', message: `${what}${hint}; \`${apiVersion}\` carries ${list(kinds)}` };
+    // a misspelt key: the did-you-mean says enough
+    if (misspelt !== undefined) return { status: 'invalid', field: 'kind', message: `${what}; \`${misspelt}\` is not \`kind\` (field names are exact)` };
+    return { status: 'invalid', field: 'kind', message: `${what}; \`${apiVersion}\` carries ${list(kinds)}` };
   }
   const spec = BY_API_VERSION_KIND.get(`${apiVersion}|${kind}`);
   if (spec) return { status: 'kind', kind: spec };
@@ -315,18 +316,19 @@ export function identify(value: unknown): Identification {
   const elsewhere = KINDS.filter((k) => k.kind === kind).map((k) => k.apiVersion);
   const legacy = CORE_KINDS.find((k) => k.kind === kind && k.legacyOf);
   const near = closestMatches(kind, kinds);
+  // where the kind is, or a did-you-mean, says more than the list of the version's kinds
   const where =
     elsewhere.length > 0
-      ? `; \`${kind}\` exists only in ${list(elsewhere)}`
+      ? `\`${kind}\` exists only in ${list(elsewhere)}`
       : legacy
-        ? `; the legacy name \`${kind}\` is decoded only with \`apiVersion: ${legacy.apiVersion}\`: write \`${legacy.legacyOf!.kind}\``
+        ? `the legacy name \`${kind}\` is decoded only with \`apiVersion: ${legacy.apiVersion}\`: write \`${legacy.legacyOf!.kind}\``
         : near.length > 0
-          ? `; did you mean \`${near[0]}\`?`
-          : '';
+          ? `did you mean \`${near[0]}\`?`
+          : `valid kinds: ${list(kinds)}`;
   return {
     status: 'invalid',
     field: 'kind',
-    message: `\`${apiVersion}\` has no kind \`${kind}\`; valid kinds: ${list(kinds)}${where}`,
+    message: `\`${apiVersion}\` has no kind \`${kind}\`; ${where}`,
   };
 }
 

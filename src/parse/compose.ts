@@ -165,7 +165,7 @@ function readValue(doc: Document.Parsed, strict: boolean): unknown {
       if (excessiveAliasing(decoded, throughAliases)) {
         throw new Refusal(
           'yaml/alias-limit',
-          `document expands its aliases into more than ${throughAliases} nodes (a possible "billion laughs" alias bomb), which the platform's decoder refuses as excessive aliasing; not linted`,
+          `document expands its aliases into more than ${throughAliases} nodes (an alias bomb), which the platform refuses; not linted`,
           undefined,
         );
       }
@@ -677,11 +677,10 @@ export function ambiguousScalars(
       if (Object.is(v12, node.value)) return;
       const [start, end] = node.range ?? [0, 0];
       const path = dataPath([...ancestors, node]);
-      const quoted = JSON.stringify(node.source);
       const hint = typeof node.value === 'boolean' ? ` or write \`${node.value}\`` : '';
       const message = isSecret(path)
         ? `this value is read as ${typeOfValue(node.value)} by the platform (YAML 1.1) but as ${typeOfValue(v12)} by YAML 1.2 tools; quote it`
-        : `\`${node.source}\` is read as ${describe(node.value)} by the platform (YAML 1.1) but as ${describe(v12)} by YAML 1.2 tools; quote it (${quoted})${hint}`;
+        : `\`${node.source}\` is ${describe(node.value)} for the platform (YAML 1.1) but ${describe(v12)} for YAML 1.2 tools; quote it${hint}`;
       out.push({ ruleId: 'yaml/ambiguous-scalar', message, path, range: { start, end } });
     },
   });

@@ -12,6 +12,8 @@ export interface FormatContext {
   skipped: number;
   /** `--fix-dry-run`: fixes were applied in memory only. */
   dryRun: boolean;
+  /** The columns the terminal format (stylish) fits: src/report/wrap.ts reportWidth; 80 when not given. */
+  width?: number;
   /** The environment (CI variables such as GITHUB_STEP_SUMMARY). */
   env: Readonly<Record<string, string | undefined>>;
   /** The configuration's own rules (policies), described like platlint's: SARIF lists them. They have no documentation URL. */

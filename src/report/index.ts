@@ -10,6 +10,7 @@ import { formatSarif } from './sarif.js';
 import { formatStylish } from './stylish.js';
 
 export type { FormatContext } from './context.js';
+export { reportWidth } from './wrap.js';
 
 /** A report format: the whole report as text (a trailing newline included). */
 export type Formatter = (results: readonly LintResult[], ctx: FormatContext) => string;

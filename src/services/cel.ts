@@ -244,7 +244,7 @@ function unsupportedCheck(ast: unknown, code: string | undefined, node: ErrorNod
       if (n.op !== 'call' || !Array.isArray(n.args) || n.args[0] !== 'has') continue;
       const arg = (n.args[1] as AstNode[] | undefined)?.[0];
       if (!arg || arg.op !== '.' || !within(at, arg)) continue;
-      return { status: 'unsupported', message: 'platlint cannot check `has()` on a field of a computed value (such as `has(claims.items[0].name)`)', ...rangeOf(n as never) };
+      return { status: 'unsupported', message: 'platlint cannot check `has()` on a field of a computed value', ...rangeOf(n as never) };
     }
   }
   if ((code === 'heterogeneous_list_element' || code === 'heterogeneous_map_value' || code === 'heterogeneous_map_key') && at) {

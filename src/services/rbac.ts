@@ -17,7 +17,7 @@ export function broadAudience(kind: unknown, name: string): string | undefined {
     if (name === 'system:authenticated') return 'every authenticated user and service account';
     if (name === 'system:serviceaccounts') return 'every service account of every namespace';
     const ns = /^system:serviceaccounts:(.+)$/.exec(name)?.[1];
-    if (ns !== undefined) return `every service account of namespace \`${ns}\`, so every pod there`;
+    if (ns !== undefined) return `every service account of namespace \`${ns}\``;
   }
   if (kind === 'User' && name === 'system:anonymous') return 'every anonymous request';
   return undefined;

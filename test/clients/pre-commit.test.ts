@@ -27,7 +27,8 @@ const RUN_TIMEOUT = 60_000;
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) {
-    if (k.startsWith('GIT_') || k.startsWith('PRE_COMMIT') || k === 'FORCE_COLOR' || k === 'GITHUB_ACTIONS') continue;
+    // COLUMNS: the hooks' output goes to a pipe, 80 columns wide, whatever terminal runs the tests
+    if (k.startsWith('GIT_') || k.startsWith('PRE_COMMIT') || k === 'FORCE_COLOR' || k === 'GITHUB_ACTIONS' || k === 'COLUMNS') continue;
     env[k] = v;
   }
   return { ...env, NO_COLOR: '1', GIT_CONFIG_NOSYSTEM: '1', ...extra };
@@ -117,6 +118,9 @@ subjects:
     name: jane@example.com
     apiGroup: rbac.authorization.plat.io
 `;
+/** How the stylish report shows BAD's finding (80 columns: the hooks write to a pipe). */
+const BAD_FINDING = 'conf/bad.yaml\n  4:15  error  `resourceLock` must be one of `leases`, `endpoints`, got\n               `configmaps`                                          schema/enum\n';
+
 // Files of other tools: YAML and JSON (with comments and a trailing comma, as tsconfig.json files have).
 const UNRELATED = {
   '.github/workflows/ci.yml': 'name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n      - run: make test\n',
@@ -174,9 +178,12 @@ describe('pre-commit hooks (real pre-commit)', () => {
           '- exit code: 1',
           '',
           'conf/bad.yaml',
-          '  4:15  error  `resourceLock` must be one of `leases`, `endpoints`, got `configmaps`  schema/enum',
+          '  4:15  error  `resourceLock` must be one of `leases`, `endpoints`, got',
+          '               `configmaps`                                          schema/enum',
           '',
-          '✖ 1 problem (1 error, 0 warnings) in 1 of 4 files — 2 documents checked, 2 skipped as not plat',
+          '✖ 1 problem (1 error, 0 warnings) in 1 of 4 files — 2 documents checked,',
+          '  2 skipped as not plat',
+          'Run `platlint explain schema/enum` for what the rule checks and how to fix it',
           '',
           '',
         ].join('\n'),
@@ -252,7 +259,7 @@ describe('pre-commit hooks (real pre-commit)', () => {
       write(repo, { 'conf/bad.yaml': BAD });
       const r = preCommit(['run', 'platlint', '--files', 'conf/bad.yaml']);
       expect(r.status, out(r)).toBe(1);
-      expect(r.stdout).toContain('conf/bad.yaml\n  4:15  error  `resourceLock` must be one of `leases`, `endpoints`, got `configmaps`  schema/enum\n');
+      expect(r.stdout).toContain(BAD_FINDING);
       rmSync(join(repo, 'conf'), { recursive: true });
     });
 
@@ -286,9 +293,8 @@ describe('pre-commit hooks (real pre-commit)', () => {
       expect(text).toMatch(/^platlint\.+Failed$/m);
       expect(text).toMatch(/^platlint \(installed on PATH\)\.+Failed$/m);
       expect(text).toMatch(/^platlint \(whole project, cross-file rules\)\.+Failed$/m);
-      const finding = 'conf/bad.yaml\n  4:15  error  `resourceLock` must be one of `leases`, `endpoints`, got `configmaps`  schema/enum\n';
       // once from each of the three hooks
-      expect(text.split(finding)).toHaveLength(4);
+      expect(text.split(BAD_FINDING)).toHaveLength(4);
       expect(git(['log', '--format=%s'], repo, env())).toBe('values only\ngood files');
       git(['rm', '-q', '--cached', 'conf/bad.yaml'], repo, env());
       rmSync(join(repo, 'conf'), { recursive: true });
@@ -315,7 +321,8 @@ describe('pre-commit hooks (real pre-commit)', () => {
       expect(text).toContain(
         [
           'rbac/ghost-binding.yaml',
-          '  9:9  warning  `roleRef` names Role `ghost`, which no file of this run defines and the platform does not create  set/role-ref-unresolved',
+          '  9:9  warning  `roleRef` names Role `ghost`, which no file of this run defines',
+          '                and the platform does not create         set/role-ref-unresolved',
         ].join('\n'),
       );
     });

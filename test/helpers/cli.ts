@@ -19,9 +19,9 @@ export interface CliOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-/** The environment of a run: this process's, without colour or GitHub Actions unless the test sets them. */
+/** The environment of a run: this process's, without colour, GitHub Actions or COLUMNS (the report's width: 80) unless the test sets them. */
 function runEnv(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
-  const out: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, ...env };
+  const out: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: undefined, GITHUB_ACTIONS: undefined, COLUMNS: undefined, ...env };
   for (const k of Object.keys(out)) if (out[k] === undefined) delete out[k];
   return out;
 }
