@@ -368,6 +368,10 @@ describe('--print-config FILE', () => {
     const dir = tree(`${CONFIG}ignores: ["dev/generated/**"]\n`);
     const none = JSON.parse((await platlint(['--print-config', 'dev/role.yaml', '--no-config'], { cwd: dir })).stdout) as Record<string, unknown>;
     expect(none).toEqual({ file: 'dev/role.yaml', configFile: null, ignored: false, overrides: [], commandLineRules: [], rules: defaults() });
+    // --resolve-refs turns on set/role-ref-unresolved, off by default, as it does for a run
+    expect(none.rules).toMatchObject({ 'set/role-ref-unresolved': 'off' });
+    const refs = JSON.parse((await platlint(['--print-config', 'dev/role.yaml', '--no-config', '--resolve-refs'], { cwd: dir })).stdout) as { rules: Record<string, string> };
+    expect(refs.rules).toEqual({ ...defaults(), 'set/role-ref-unresolved': 'warn' });
     const sub = join(dir, 'dev');
     const named = JSON.parse((await platlint(['--print-config', 'generated/new.yaml', '--config', '../platlint.config.yaml'], { cwd: sub })).stdout) as Record<string, unknown>;
     expect({ ...named, rules: undefined }).toEqual({ file: 'generated/new.yaml', configFile: '../platlint.config.yaml', ignored: true, overrides: [{ index: 0, files: ['dev/**'] }], commandLineRules: [], rules: undefined });

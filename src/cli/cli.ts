@@ -387,7 +387,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     if (positionals.length > 0 || commandLine !== undefined) return usage('--print-config prints the configuration of one file and lints nothing: give no other paths');
     try {
       const config = runConfig();
-      io.stdout(`${JSON.stringify(printConfig(config, resolve(io.cwd, values['print-config']), io.cwd, knownRuleIds(config)), null, 2)}\n`);
+      io.stdout(`${JSON.stringify(printConfig(config, resolve(io.cwd, values['print-config']), io.cwd, knownRuleIds(config), { resolveRefs: values['resolve-refs'] ?? false }), null, 2)}\n`);
     } catch (err) {
       if (err instanceof UsageError) return usage(err.message);
       if (err instanceof ConfigError) return configProblem(err, io);

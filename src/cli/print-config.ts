@@ -25,7 +25,7 @@ export interface PrintedConfig {
  * and every rule's effective severity, as the linting functions resolve them (configFor). Paths are shown
  * relative to `cwd`, with `/`.
  */
-export function printConfig(config: Config, filePath: string, cwd: string, ruleIds: Iterable<string> = RULE_IDS): PrintedConfig {
+export function printConfig(config: Config, filePath: string, cwd: string, ruleIds: Iterable<string> = RULE_IDS, switches: { resolveRefs?: boolean } = {}): PrintedConfig {
   const { relative } = host().path;
   const shown = (p: string) => toPosix(relative(cwd, p)) || '.';
   const own = configFor(config, filePath);
@@ -33,7 +33,8 @@ export function printConfig(config: Config, filePath: string, cwd: string, ruleI
   const policies = new Map((config.policies?.policies ?? []).map((p) => [p.id, p.severity]));
   const rules: Record<string, SeveritySetting> = {};
   for (const id of [...ruleIds].sort()) {
-    const s = effectiveSeverity(own, id, policies.get(id) ?? baseSeverity(id));
+    // --resolve-refs turns on the one rule that is off by default for a run (src/files/across-files.ts)
+    const s = effectiveSeverity(own, id, policies.get(id) ?? baseSeverity(id), id === 'set/role-ref-unresolved' && switches.resolveRefs === true);
     rules[id] = s === null ? 'off' : s === 'warning' ? 'warn' : 'error';
   }
   return {
