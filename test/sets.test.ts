@@ -102,7 +102,7 @@ describe('deployments', () => {
       ['warning', '`roleRef` names Role `extension-apiserver-authentication-reader`, which no file of this run defines; the platform creates that Role only in namespace `plat-system`'],
       ['warning', "`roleRef` names Role `view`, which no file of this run defines; the platform's own `view` is a ClusterRole: set `roleRef.kind: ClusterRole`"],
       ['warning', '`roleRef` names ClusterRole `system:kube-scheduler`, which no file of this run defines; the platform creates `system:plat-scheduler`: did you mean it?'],
-      ['warning', 'ClusterRole `system:monitoring`, which the platform creates, grants only non-resource URLs, which a RoleBinding ignores: this binding grants nothing; bind the role with a ClusterRoleBinding'],
+      ['warning', "the platform's ClusterRole `system:monitoring` grants only non-resource URLs, which a RoleBinding ignores: it grants nothing; use a ClusterRoleBinding"],
     ]);
     const external = await lintFiles([join(DIR, 'external-roles')], { configFile: configOf(join(DIR, 'external-roles')), concurrency: 'off', resolveRefs: true, cwd: DIR });
     expect(external[0]!.diagnostics.map((d) => d.message)).toEqual(['`roleRef` names Role `leader-election`, which no file of this run defines and the platform does not create']);
@@ -148,9 +148,9 @@ describe('roles defined in other files (set/role-ref-unresolved)', () => {
     const folder = join(DIR, 'resolve-refs-across-files');
     const results = await lintFiles([folder], { configFile: false, concurrency: 'off', resolveRefs: true, cwd: folder });
     expect(messages(results, folder)).toEqual([
-      'unresolved.yaml:13:9 warning `roleRef` names Role `pod-reader`, which no file of this run defines in namespace `team-c`; it is defined in namespace `team-a` (one/role.yaml:4:9)',
-      'unresolved.yaml:28:9 warning `roleRef` names ClusterRole `config-editor`, which no file of this run defines; `config-editor` is a Role (cluster/roles.yaml:4:9): set `roleRef.kind: Role`',
-      'unresolved.yaml:42:9 warning `roleRef` names ClusterRole `pod-reader`, which no file of this run defines; `pod-reader` is a Role (one/role.yaml:4:9)',
+      'unresolved.yaml:13:9 warning no file of this run defines Role `pod-reader` in namespace `team-c`; it is in `team-a` (one/role.yaml:4:9)',
+      'unresolved.yaml:28:9 warning no file of this run defines ClusterRole `config-editor`; it is a Role (cluster/roles.yaml:4:9): set `roleRef.kind: Role`',
+      'unresolved.yaml:42:9 warning no file of this run defines ClusterRole `pod-reader`; it is a Role (one/role.yaml:4:9)',
       'unresolved.yaml:57:9 warning `roleRef` names Role `ghost`, which no file of this run defines and the platform does not create',
     ]);
   });
@@ -159,8 +159,8 @@ describe('roles defined in other files (set/role-ref-unresolved)', () => {
     const folder = join(DIR, 'resolve-refs-deployments');
     const results = await lintFiles([folder], { configFile: configOf(folder), concurrency: 'off', resolveRefs: true, cwd: folder });
     expect(messages(results, folder)).toEqual([
-      'deploy/app/bindings.yaml:27:9 warning `roleRef` names ClusterRole `shared-reader`, which no file of its deployment defines; a file of no deployment defines it (shared/roles.yaml:4:9): list that file in the deployment',
-      'deploy/app/bindings.yaml:41:9 warning `roleRef` names ClusterRole `other-reader`, which no file of its deployment defines; deployment `other` defines it (deploy/other/role.yaml:4:9)',
+      'deploy/app/bindings.yaml:27:9 warning no file of its deployment defines ClusterRole `shared-reader`; a file of no deployment defines it (shared/roles.yaml:4:9): list that file in the deployment',
+      'deploy/app/bindings.yaml:41:9 warning no file of its deployment defines ClusterRole `other-reader`; deployment `other` defines it (deploy/other/role.yaml:4:9)',
     ]);
     // a pre-commit run of the changed file reads the rest of its deployment: the same findings, without the hints
     // of the files it does not read

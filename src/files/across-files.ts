@@ -179,17 +179,17 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
     const refName = `${ref.kind} \`${ref.name}\``;
     if (inDeployment) {
       const other = named.find((r) => r.fact.kind === ref.kind && (ref.kind === 'ClusterRole' || binding.namespace === '' || r.fact.namespace === '' || r.fact.namespace === binding.namespace));
-      return other && `\`roleRef\` names ${refName}, which no file of its deployment defines; ${definedBy(other)}`;
+      return other && `no file of its deployment defines ${refName}; ${definedBy(other)}`;
     }
     const otherKind = named.find((r) => r.fact.kind !== ref.kind);
     if (otherKind) {
       const kind = otherKind.fact.kind;
       // the other kind is a fix only where the binding could use it: a Role of its own namespace, or a ClusterRole
       const usable = binding.kind === 'RoleBinding' && (kind === 'ClusterRole' || otherKind.fact.namespace === binding.namespace || otherKind.fact.namespace === '');
-      return `\`roleRef\` names ${refName}, which no file of this run defines; \`${ref.name}\` is a ${kind} (${where(otherKind)})${usable ? `: set \`roleRef.kind: ${kind}\`` : ''}`;
+      return `no file of this run defines ${refName}; it is a ${kind} (${where(otherKind)})${usable ? `: set \`roleRef.kind: ${kind}\`` : ''}`;
     }
     const otherNamespace = named[0];
-    return otherNamespace && `\`roleRef\` names ${refName}, which no file of this run defines in namespace \`${binding.namespace}\`; it is defined in namespace \`${otherNamespace.fact.namespace}\` (${where(otherNamespace)})`;
+    return otherNamespace && `no file of this run defines ${refName} in namespace \`${binding.namespace}\`; it is in \`${otherNamespace.fact.namespace}\` (${where(otherNamespace)})`;
   };
 
   for (const file of results) {
@@ -207,9 +207,9 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
       if (ref.kind === 'ClusterRole' && fact.kind === 'RoleBinding') {
         const withUrls = sameKind.find((r) => r.fact.nonResourceRule !== undefined);
         if (withUrls) {
-          report(w, 'set/non-resource-urls-ignored', `ClusterRole \`${ref.name}\` grants non-resource URLs (${withUrls.fact.nonResourceRule}, ${where(withUrls)}), which a RoleBinding ignores: it grants only the role's namespaced permissions; bind the role with a ClusterRoleBinding to grant them`, ref.range, ref.path);
+          report(w, 'set/non-resource-urls-ignored', `ClusterRole \`${ref.name}\` grants non-resource URLs (${withUrls.fact.nonResourceRule}, ${where(withUrls)}), which a RoleBinding ignores; use a ClusterRoleBinding`, ref.range, ref.path);
         } else if (sameKind.length === 0 && BOOTSTRAP_URL_ONLY_CLUSTER_ROLES.has(ref.name)) {
-          report(w, 'set/non-resource-urls-ignored', `ClusterRole \`${ref.name}\`, which the platform creates, grants only non-resource URLs, which a RoleBinding ignores: this binding grants nothing; bind the role with a ClusterRoleBinding`, ref.range, ref.path);
+          report(w, 'set/non-resource-urls-ignored', `the platform's ClusterRole \`${ref.name}\` grants only non-resource URLs, which a RoleBinding ignores: it grants nothing; use a ClusterRoleBinding`, ref.range, ref.path);
         }
       }
       const resolved = ref.kind === 'ClusterRole' ? sameKind[0] : sameKind.find(sameNamespace);
@@ -235,7 +235,7 @@ export function checkSet(results: LintResult[], options: SetOptions = {}): LintR
       }
       if (sameKind.length > 0) {
         const spaces = [...new Set(sameKind.map((r) => r.fact.namespace))].map((n) => `\`${n}\``).join(', ');
-        report(w, 'set/role-ref-mismatch', `\`roleRef\` names Role \`${ref.name}\`, which is defined only in namespace ${spaces} (${where(sameKind[0]!)}); a RoleBinding in namespace \`${fact.namespace}\` can only use a Role of its own namespace`, ref.range, ref.path);
+        report(w, 'set/role-ref-mismatch', `Role \`${ref.name}\` is defined only in namespace ${spaces} (${where(sameKind[0]!)}); a RoleBinding in \`${fact.namespace}\` can use only a Role of its own`, ref.range, ref.path);
         continue;
       }
       if (severityOf(file, UNRESOLVED) === null) continue;
