@@ -45,8 +45,8 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
   'schema/unknown-field-ignored': meta(
     'A field is not part of the kind, which the platform reads leniently: the field is ignored.',
     'warning',
-    'The platform decodes the audit policy, the event rate limit configuration and the payloads other programs send (admission and image review answers, a webhook authorizer\'s SubjectAccessReview answer, plugin output, audit events) without strict mode (the audit policy falls back to it with a logged warning): an unknown field is dropped, so the file loads, but the setting it was meant to make (often a typo) does not exist.',
-    'Remove the field or correct its name.',
+    'The platform decodes the audit policy, the event rate limit configuration and the payloads other programs send (admission and image review answers, a webhook authorizer\'s SubjectAccessReview answer, plugin output, audit events) without strict mode (the audit policy falls back to it with a logged warning): an unknown field is dropped, so the file loads, but the setting it was meant to make (often a typo) does not exist. The did-you-mean is a suggestion (an editor\'s code action, `suggestions` in the JSON report), never applied by `--fix`: the file loads today, and the corrected field changes what the platform does. OpenShift\'s audit profiles write `resource:` for `resources:`; the rule now matches every resource of its group, and renamed it would match only the singular names listed (`machineconfig`), which name no resource, so those requests would fall to the rules below it, often a catch-all `RequestResponse` rule that logs their bodies.',
+    'Remove the field, or correct its name after checking what the corrected rule or setting will do.',
     SPEC3,
   ),
   'schema/type': meta('A value has the wrong type.', 'error', 'The platform cannot decode a value of the wrong type.', 'Write a value of the type the message names.', SPEC3),

@@ -18,6 +18,8 @@ export interface SchemaFinding {
   target: Target;
   /** The text the target key or value should have (see ReportExtra.fix). */
   fix?: string;
+  /** Texts the target key or value may have been meant to have, offered but never applied (see ReportExtra.suggest). */
+  suggest?: readonly string[];
 }
 
 /** Rule ids of the schema stage, by Ajv keyword. */
