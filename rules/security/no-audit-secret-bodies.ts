@@ -119,7 +119,7 @@ export default defineRule({
         const deletes = leaked.includes('deletecollection');
         const writes = leaked.some((v) => BODY_VERBS.Request!.includes(v));
         const what = reads ? (writes || deletes ? 'read or written' : 'read') : deletes ? (writes ? 'created, changed or deleted' : 'deleted') : 'created or changed';
-        ctx.report([...base, 'level'], `level \`${level}\` logs the data of ${which} ${what}; log \`secrets\` at \`Metadata\` in an earlier rule`, {
+        ctx.report([...base, 'level'], `level \`${level}\` logs the data of ${which} ${what}; log \`secrets\` at \`Metadata\` before it`, {
           ...(scope.at ? { related: [{ path: scope.at, message: `${scope.how} includes \`secrets\`` }] } : {}),
         });
       }
