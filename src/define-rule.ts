@@ -36,6 +36,13 @@ export interface ReportExtra {
    * scalar's own quoting style; keys and values that are not plain or quoted scalars get no fix.
    */
   fix?: string;
+  /**
+   * Texts the reported key or value (by `target`) may have been meant to have, offered as suggestions only: a
+   * person chooses one (a code action in an editor), `--fix` never applies them. For a change that would alter
+   * what the platform does with the file, such as a misspelt verb that would then grant a permission. Written
+   * in the scalar's own quoting style, like `fix`.
+   */
+  suggest?: readonly string[];
 }
 
 export interface RuleContext {
@@ -57,6 +64,21 @@ export interface Rule {
   readonly meta: RuleMeta;
   /** Reads the document value and reports data paths; pure, synchronous, never positions. */
   check(value: unknown, ctx: RuleContext): void;
+}
+
+/**
+ * The two characters around the index of a `related` location in a message (`relatedAt(0)`); private-use
+ * characters, which no message of platlint writes otherwise.
+ */
+export const RELATED_AT = ['\uE000', '\uE001'] as const;
+
+/**
+ * Where a message names one of its finding's `related` locations (by index, default the first): the engine
+ * writes its line and column there (`line 12, column 9`) when it places the finding. For a message that names
+ * another entry of the same document (the entry a duplicate repeats, the wildcard an entry overlaps).
+ */
+export function relatedAt(index = 0): string {
+  return `${RELATED_AT[0]}${index}${RELATED_AT[1]}`;
 }
 
 /** Declares a rule module; the identity function gives rule files one checked shape. */

@@ -47,6 +47,12 @@ export interface Diagnostic {
   related?: RelatedInfo[];
   /** The edit that fixes the finding, when one is unambiguous (`--fix`, the language server's quick fixes). */
   fix?: Fix;
+  /**
+   * Edits that may resolve the finding but change what the file means to the platform (a rename in a kind it
+   * reads leniently, a misspelt verb that would then grant something): offered to a person (the language
+   * server's code actions, the JSON report's `suggestions`), never applied by `--fix`.
+   */
+  suggestions?: Suggestion[];
   kind?: string;
   apiVersion?: string;
   /** For a finding inside a part checked as its own kind (a `List` item): how many path segments lead to the part. */
@@ -57,6 +63,12 @@ export interface Diagnostic {
 export interface Fix {
   range: Range;
   text: string;
+}
+
+/** An edit offered for a person to choose (ESLint's suggestions): what it does, in a few words, and the edit. */
+export interface Suggestion {
+  desc: string;
+  fix: Fix;
 }
 
 export interface SuppressedDiagnostic extends Diagnostic {

@@ -58,6 +58,57 @@ describe('fixes on findings', () => {
   });
 });
 
+// OpenShift's audit profiles write `resource:` for `resources:`. The platform drops the unknown field, so the
+// entry matches every resource of its group (here at `None`); renamed, it would match only `machineconfig`,
+// which names no resource, and those requests would fall to the catch-all rule that logs their bodies.
+const LENIENT_POLICY = `apiVersion: audit.plat.io/v1
+kind: Policy
+rules:
+  - level: None
+    resources:
+      - group: machineconfiguration.example.io
+        resource: ["machineconfig"]
+  - level: Metadata
+    resources: [{group: "", resources: ["secrets"]}]
+  - level: RequestResponse
+`;
+
+describe('suggestions: edits that change what the platform does, never applied by --fix', () => {
+  const at = LENIENT_POLICY.indexOf('resource:');
+  it('a rename in a kind the platform reads leniently is a suggestion; in a strict kind it stays a fix', () => {
+    const d = lintText(LENIENT_POLICY).diagnostics;
+    expect(d.map((x) => `${x.ruleId} ${x.line}:${x.column}`)).toEqual(['schema/unknown-field-ignored 7:9']);
+    expect(d[0]!.fix).toBeUndefined();
+    expect(d[0]!.suggestions).toEqual([{ desc: 'Rename to `resources`', fix: { range: { start: at, end: at + 8 }, text: 'resources' } }]);
+    expect(fixText(LENIENT_POLICY)).toMatchObject({ fixed: 0 });
+    expect(fixText(LENIENT_POLICY).output).toBeUndefined();
+    expect(lintText(AUTHZ).diagnostics.find((x) => x.ruleId === 'schema/unknown-field')!.suggestions).toBeUndefined();
+  });
+  it('a misspelt verb gets the verb it was meant to be as a suggestion, in the scalar\'s quoting', () => {
+    const role = 'apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata: {name: r, namespace: team}\nrules:\n- apiGroups: [""]\n  resources: [configmaps]\n  verbs: ["get", "wacth"]\n';
+    const [d] = lintText(role).diagnostics;
+    expect(d).toMatchObject({ ruleId: 'rbac/verb-not-misspelt', line: 7, column: 18 });
+    expect(d!.fix).toBeUndefined();
+    expect(d!.suggestions).toEqual([{ desc: 'Replace with `watch`', fix: { range: { start: role.indexOf('"wacth"'), end: role.indexOf('"wacth"') + 7 }, text: '"watch"' } }]);
+    expect(fixText(role).fixed).toBe(0);
+  });
+  it('--fix leaves the file as it is; JSON messages carry ESLint suggestions and count no fixable finding', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-fix-'));
+    const file = join(dir, 'policy.yaml');
+    writeFileSync(file, LENIENT_POLICY);
+    const r = await platlint(['--fix', '--format', 'json', file]);
+    expect(r.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(LENIENT_POLICY);
+    const [result] = JSON.parse(r.stdout);
+    expect(result).toMatchObject({ fixableErrorCount: 0, fixableWarningCount: 0 });
+    expect(result.messages[0].fix).toBeUndefined();
+    expect(result.messages[0].suggestions).toEqual([{ desc: 'Rename to `resources`', fix: { range: [at, at + 8], text: 'resources' } }]);
+    const dry = await platlint(['--fix-dry-run', file]);
+    expect(dry.stdout).not.toContain('[*]');
+    expect(dry.stdout).not.toContain('would be applied');
+  });
+});
+
 describe('applyFixes', () => {
   it('applies edits in text order and leaves an overlapping one for the next pass', () => {
     const r = applyFixes('abcdef', [

@@ -126,10 +126,19 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
     expect(identify({ apiVersion: 'storage.plat.io/v1', kind: 'StorageClass' })).toEqual({ status: 'unchecked', group: 'storage.plat.io' });
   });
   it('names the valid choices for a wrong version or kind', () => {
+    expect(identify({ apiVersion: 'audit.plat.io/v2', kind: 'Policy' })).toEqual({
+      status: 'invalid',
+      field: 'apiVersion',
+      message: 'unknown version `v2` of group `audit.plat.io`; valid versions: `v1`',
+    });
+    // a version the platform removed: when, and the version to write
     expect(identify({ apiVersion: 'audit.plat.io/v1beta1', kind: 'Policy' })).toEqual({
       status: 'invalid',
       field: 'apiVersion',
-      message: 'unknown version `v1beta1` of group `audit.plat.io`; valid versions: `v1`',
+      message: '`audit.plat.io/v1beta1` was removed from the platform in 1.24; write `apiVersion: audit.plat.io/v1`',
+    });
+    expect(identify({ apiVersion: 'rbac.authorization.plat.io/v1beta1', kind: 'ClusterRole' })).toMatchObject({
+      message: '`rbac.authorization.plat.io/v1beta1` was removed from the platform in 1.22; write `apiVersion: rbac.authorization.plat.io/v1`',
     });
     expect(identify({ apiVersion: 'apiserver.plat.io/v1beta1', kind: 'AdmissionConfiguration' })).toMatchObject({
       message:

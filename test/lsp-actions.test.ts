@@ -5,6 +5,8 @@ import { describe, expect, test } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from '../src/lsp/actions.js';
+import { toLspDiagnostics } from '../src/lsp/diagnostics.js';
+import { lintText } from '../src/lint/lint.js';
 
 const text = ['apiVersion: v1', 'kind: Thing', 'spec:', '  note: |', '    text in a block', '  other: value', ''].join('\n');
 const document = TextDocument.create('file:///t.yaml', 'yaml', 1, text);
@@ -36,5 +38,23 @@ describe('code actions', () => {
   test('two rules on a line of a block scalar: no disable action for either', () => {
     const known = new Set(['schema/type', 'schema/enum']);
     expect(codeActions(document, [diagnostic(4, 'schema/type'), diagnostic(4, 'schema/enum')], known)).toEqual([]);
+  });
+
+  test('a suggestion is a quick fix of its own, never the preferred one; a fix stays preferred', () => {
+    const policy = ['apiVersion: audit.plat.io/v1', 'kind: Policy', 'rules:', '  - level: metadata', '    resources:', '      - group: apps', '        resource: [deployment]', ''].join('\n');
+    const doc = TextDocument.create('file:///p.yaml', 'yaml', 1, policy);
+    const diagnostics = toLspDiagnostics(doc, lintText(policy));
+    expect(diagnostics.map((d) => d.code)).toEqual(['schema/enum', 'schema/unknown-field-ignored']);
+    const actions = codeActions(doc, diagnostics);
+    expect(actions.map((a) => [a.title, a.isPreferred ?? false, a.edit?.changes?.['file:///p.yaml']?.[0]])).toEqual([
+      ['Fix: replace with Metadata', true, { range: { start: { line: 3, character: 11 }, end: { line: 3, character: 19 } }, newText: 'Metadata' }],
+      ['Disable schema/enum for this line', false, { range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  # platlint-disable-next-line schema/enum -- reason\n' }],
+      ['Rename to `resources`', false, { range: { start: { line: 6, character: 8 }, end: { line: 6, character: 16 } }, newText: 'resources' }],
+      [
+        'Disable schema/unknown-field-ignored for this line',
+        false,
+        { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, newText: '        # platlint-disable-next-line schema/unknown-field-ignored -- reason\n' },
+      ],
+    ]);
   });
 });

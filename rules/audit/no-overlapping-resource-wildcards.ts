@@ -1,6 +1,5 @@
-import { defineRule } from '../../src/define-rule.js';
+import { defineRule, relatedAt } from '../../src/define-rule.js';
 import { policies } from './_policies.js';
-import { formatPath } from '../../src/path.js';
 import { items, objItems, str } from '../../src/services/values.js';
 
 
@@ -60,7 +59,7 @@ export default defineRule({
             const first = seen.find(([, e, q]) => (p.wildcard || q.wildcard) && overlap(p, q));
             if (first) {
               const [fk, fe] = first;
-              ctx.report([...base, k], `\`${entry}\` overlaps \`${fe}\` at ${formatPath([...base, fk])}; wildcards in one list must not overlap`, {
+              ctx.report([...base, k], `\`${entry}\` overlaps \`${fe}\` at ${relatedAt()}; wildcards in one list must not overlap`, {
                 related: [{ path: [...base, fk], message: `\`${fe}\` is here` }],
               });
             }

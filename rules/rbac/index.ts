@@ -16,6 +16,7 @@ import serviceAccountSubjectNamespace from './service-account-subject-namespace.
 import subjectApiGroupMatchesKind from './subject-api-group-matches-kind.js';
 import subjectNamespaceOnlyForServiceAccount from './subject-namespace-only-for-service-account.js';
 import verbNotEmpty from './verb-not-empty.js';
+import verbNotMisspelt from './verb-not-misspelt.js';
 import verbWildcardAlone from './verb-wildcard-alone.js';
 import verbsUnique from './verbs-unique.js';
 
@@ -36,6 +37,7 @@ export const rules: readonly Rule[] = [
   subjectApiGroupMatchesKind,
   subjectNamespaceOnlyForServiceAccount,
   verbNotEmpty,
+  verbNotMisspelt,
   verbWildcardAlone,
   verbsUnique,
 ];

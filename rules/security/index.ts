@@ -1,6 +1,7 @@
 // The rules of area `security`, imported explicitly and sorted by id.
 import type { Rule } from '../../src/define-rule.js';
 import noAdminBindingToBroadGroups from './no-admin-binding-to-broad-groups.js';
+import noAuditSecretBodies from './no-audit-secret-bodies.js';
 import noEscalateOrBind from './no-escalate-or-bind.js';
 import noImpersonate from './no-impersonate.js';
 import noNodeProxy from './no-node-proxy.js';
@@ -13,6 +14,7 @@ import noWildcardVerbs from './no-wildcard-verbs.js';
 
 export const rules: readonly Rule[] = [
   noAdminBindingToBroadGroups,
+  noAuditSecretBodies,
   noEscalateOrBind,
   noImpersonate,
   noNodeProxy,

@@ -157,7 +157,10 @@ function partFindings(part: Part, enabled: (ruleId: string) => boolean, rules: r
   // an item or embedded object of another group (plat or not) is not checked, and not reported one by one
   if (id.status === 'foreign' || id.status === 'unchecked') return [];
   if (id.status === 'invalid') return [{ ruleId: 'document/unknown-kind', message: id.message, path: [...prefix, id.field], target: 'value' }];
-  const schema: RuleFinding[] = kindSchemaFindings(part.value, id.kind).map((f) => ({ ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(f.fix !== undefined ? { extra: { fix: f.fix } } : {}) }));
+  const schema: RuleFinding[] = kindSchemaFindings(part.value, id.kind).map((f) => {
+    const extra = { ...(f.fix !== undefined ? { fix: f.fix } : {}), ...(f.suggest ? { suggest: f.suggest } : {}) };
+    return { ruleId: f.ruleId, message: f.message, path: f.path, target: f.target, ...(Object.keys(extra).length > 0 ? { extra } : {}) };
+  });
   return [...schema, ...runRules(part.value, id.kind, enabled, rules)].map((f) => (prefix.length === 0 ? f : prefixed(f, prefix, id.kind)));
 }
 
@@ -171,13 +174,19 @@ function prefixed(f: RuleFinding, prefix: Path, kind: KindSpec): RuleFinding {
 /**
  * Schema findings of a value of a kind, as the platform decodes it; none for a kind checked by rules only. An
  * unknown field of a kind the platform decodes leniently is dropped, not refused: `schema/unknown-field-ignored`,
- * a warning.
+ * a warning. Its rename is a suggestion, never a fix: the file loads either way, and the field that is read
+ * after the rename changes what the platform does (an audit rule's `resource:` renamed `resources:` narrows
+ * the rule to the names it lists, and requests it no longer matches fall to the rules below it).
  */
 export function kindSchemaFindings(value: unknown, kind: KindSpec): SchemaFinding[] {
   if (kind.schema === '') return [];
   const found = validateSchema(value, kind);
   if (!isLenient(kind, value)) return found;
-  return found.map((f) => (f.ruleId === 'schema/unknown-field' ? { ...f, ruleId: 'schema/unknown-field-ignored', message: ignoredField(f.message) } : f));
+  return found.map((f) => {
+    if (f.ruleId !== 'schema/unknown-field') return f;
+    const { fix, ...rest } = f;
+    return { ...rest, ruleId: 'schema/unknown-field-ignored', message: ignoredField(f.message), ...(fix !== undefined ? { suggest: [fix] } : {}) };
+  });
 }
 
 function ignoredField(message: string): string {

@@ -4,6 +4,7 @@ import { isSensitivePath } from '../kinds/kinds.js';
 import { fieldPath } from '../kinds/field-path.js';
 import { fromPointer, type Path } from '../path.js';
 import { suggestNames, upstreamNote } from '../services/suggest.js';
+import { nullMembers } from '../services/values.js';
 import type { Target } from '../parse/compose-locate.js';
 
 /** The plain words YAML 1.1 reads as true and as false (the platform's reader; `true`/`false` themselves are not mistaken for strings). */
@@ -18,6 +19,8 @@ export interface SchemaFinding {
   target: Target;
   /** The text the target key or value should have (see ReportExtra.fix). */
   fix?: string;
+  /** Texts the target key or value may have been meant to have, offered but never applied (see ReportExtra.suggest). */
+  suggest?: readonly string[];
 }
 
 /** Rule ids of the schema stage, by Ajv keyword. */
@@ -164,7 +167,11 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
   switch (err.keyword) {
     case 'required': {
       const missing = String(p.missingProperty);
-      return { ruleId, target, path: [...at, missing], message: custom ?? `missing required field ${code(missing)} ${where(at, kind)}` };
+      // a key written with no value (`resources:`) is null, which the platform's decoder reads as not set
+      const message = nullMembers(err.data)?.has(missing)
+        ? `${code(missing)} is null ${where(at, kind)}, which the platform reads as not set; it is required`
+        : `missing required field ${code(missing)} ${where(at, kind)}`;
+      return { ruleId, target, path: [...at, missing], message: custom ?? message };
     }
     case 'additionalProperties': {
       const extra = String(p.additionalProperty);

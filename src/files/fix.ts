@@ -33,7 +33,9 @@ export interface FixResult {
 }
 
 /**
- * Lints a text, applies the safe fixes and lints again until nothing more is fixed. The result carries the
+ * Lints a text, applies the safe fixes and lints again until nothing more is fixed. A finding's suggestions
+ * (Diagnostic.suggestions) are never applied: they change what the platform does with the file, so a person
+ * chooses them (the language server's code actions; the JSON report lists them). The result carries the
  * findings that remain in the fixed text; the caller decides whether to write it (`--fix`) or only show it
  * (`--fix-dry-run`).
  */

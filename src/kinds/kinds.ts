@@ -244,6 +244,21 @@ export function commandKind(name: string): KindSpec {
   return k;
 }
 
+/**
+ * Versions of a group of the table that the platform served or decoded once and no longer does, with the
+ * release that removed them and the version to write instead: the role-based access `v1alpha1` and `v1beta1`
+ * (removed in 1.22; `v1` has the same fields), the audit policy's `v1alpha1` and `v1beta1` (removed in 1.24: the
+ * API server stops with "no kind \"Policy\" is registered for version \"audit.plat.io/v1beta1\""; `v1` has the
+ * same fields), the exec credential's `v1alpha1` (removed in 1.24; `v1beta1` remains, `v1` is current).
+ */
+const REMOVED_VERSIONS: Record<string, { release: string; use: string }> = {
+  'rbac.authorization.plat.io/v1alpha1': { release: '1.22', use: 'rbac.authorization.plat.io/v1' },
+  'rbac.authorization.plat.io/v1beta1': { release: '1.22', use: 'rbac.authorization.plat.io/v1' },
+  'audit.plat.io/v1alpha1': { release: '1.24', use: 'audit.plat.io/v1' },
+  'audit.plat.io/v1beta1': { release: '1.24', use: 'audit.plat.io/v1' },
+  'client.authentication.plat.io/v1alpha1': { release: '1.24', use: 'client.authentication.plat.io/v1' },
+};
+
 const BY_API_VERSION_KIND = new Map([...KINDS, ...CORE_KINDS].map((k) => [`${k.apiVersion}|${k.kind}`, k]));
 const BY_GROUP = new Map(GROUPS.map((g) => [g.group, g]));
 
@@ -299,6 +314,8 @@ export function identify(value: unknown): Identification {
   }
   const kinds = def.versions[version];
   if (!kinds) {
+    const removed = REMOVED_VERSIONS[apiVersion];
+    if (removed) return { status: 'invalid', field: 'apiVersion', message: `\`${apiVersion}\` was removed from the platform in ${removed.release}; write \`apiVersion: ${removed.use}\`` };
     const versions = Object.keys(def.versions);
     return { status: 'invalid', field: 'apiVersion', message: `unknown version \`${version}\` of group \`${group}\`; valid versions: ${list(versions)}` };
   }

@@ -4,8 +4,9 @@
 import { BUILTIN_RULES } from '../check/builtin-rules.js';
 import { ALL_RULES } from '../check/registry.js';
 import type { SchemaFinding } from '../check/schema.js';
-import type { RuleFinding } from '../define-rule.js';
-import type { Diagnostic, Fix, Range, RelatedInfo, Severity } from '../finding.js';
+import { RELATED_AT, type RuleFinding } from '../define-rule.js';
+import type { Diagnostic, Fix, Range, RelatedInfo, Severity, Suggestion } from '../finding.js';
+import type { Target } from '../parse/compose-locate.js';
 import type { KindSpec } from '../kinds/kinds.js';
 import { MAYBE_AMBIGUOUS, type Locator } from '../parse/reading.js';
 import { mapSpan, scalarOffsets, type ScalarLike } from '../parse/scalar-offsets.js';
@@ -38,26 +39,33 @@ export function place(findings: readonly DocumentFinding[], locator: Locator, te
   return findings.map((f) => {
     let range: Range;
     let fix: string | undefined;
+    let suggest: readonly string[] | undefined;
     let related: RelatedInfo[] | undefined;
+    let message = f.message;
     if ('range' in f) range = f.range;
     else {
-      // a rule's finding may point inside a string, name related places, and carry a fix; a schema finding a fix
+      // a rule's finding may point inside a string, name related places, and carry a fix or suggestions; a
+      // schema finding a fix or suggestions
       const extra = 'extra' in f ? f.extra : undefined;
       range = (extra?.span && spanRange(locator.scalar(f.path), text, extra.span)) || locator.at(f.path, f.target);
       related = extra?.related?.map((r) => ({ path: r.path, message: r.message, range: locator.at(r.path, 'key') }));
       fix = 'fix' in f ? f.fix : extra?.fix;
+      suggest = 'suggest' in f ? f.suggest : extra?.suggest;
+      if (related && message.includes(RELATED_AT[0]!)) message = withRelatedPositions(message, related, text);
     }
     const edit = fix === undefined ? undefined : fixAt(text, range, fix);
+    const suggestions = suggest && suggestionsAt(text, range, 'target' in f ? f.target : 'value', suggest);
     const { part, severity } = f as Partial<Pick<RuleFinding, 'part' | 'severity'>>;
     // a finding inside a part checked as a kind of its own (an item of a `List`, an embedded configuration)
     // carries that kind, and how many of its path's segments lead to the part
     return {
       ruleId: f.ruleId,
-      message: scrub(f.message, secrets),
+      message: scrub(message, secrets),
       path: f.path,
       range,
       ...(related ? { related } : {}),
       ...(edit ? { fix: edit } : {}),
+      ...(suggestions && suggestions.length > 0 ? { suggestions } : {}),
       // a policy's findings carry its severity (the registry knows platlint's own rules)
       severity: severity ?? baseSeverity(f.ruleId),
       document: doc.index,
@@ -65,6 +73,33 @@ export function place(findings: readonly DocumentFinding[], locator: Locator, te
       apiVersion: part?.apiVersion ?? doc.kind.apiVersion,
       ...(part ? { partDepth: part.depth } : {}),
     };
+  });
+}
+
+/** The suggested edits of a finding: each text written at its range in the scalar's style (see fixAt). */
+function suggestionsAt(text: string, range: Range, target: Target, texts: readonly string[]): Suggestion[] {
+  const out: Suggestion[] = [];
+  for (const t of texts) {
+    const fix = fixAt(text, range, t);
+    if (fix) out.push({ desc: `${target === 'key' ? 'Rename to' : 'Replace with'} \`${t}\``, fix });
+  }
+  return out;
+}
+
+/**
+ * A message with the marks of related locations (RELATED_AT in src/define-rule.ts) replaced by their line and
+ * column (`line 12, column 9`, 1-based, columns in UTF-16 units as everywhere): a rule names no positions, and a
+ * field path in a message is harder to find than a line. (Fingerprints leave these words out: src/report/ci-common.ts.)
+ */
+function withRelatedPositions(message: string, related: readonly RelatedInfo[], text: string): string {
+  const [open, close] = RELATED_AT;
+  return message.replace(new RegExp(`${open}(\\d+)${close}`, 'g'), (m, i: string) => {
+    const r = related[Number(i)]?.range;
+    if (!r) return m;
+    const lineStart = text.lastIndexOf('\n', r.start - 1) + 1;
+    let line = 1;
+    for (let at = text.indexOf('\n'); at !== -1 && at < r.start; at = text.indexOf('\n', at + 1)) line++;
+    return `line ${line}, column ${r.start - lineStart + 1}`;
   });
 }
 

@@ -1,5 +1,7 @@
-// Code actions: the quick fix each diagnostic carries (the same edits as `--fix`), and "Disable <rule> for
-// this line", which writes `# platlint-disable-next-line <rule> -- reason` above the line, same indentation.
+// Code actions: the quick fix each diagnostic carries (the same edits as `--fix`), its suggestions (edits that
+// change what the platform does, offered but never preferred: `--fix` does not apply them), and "Disable
+// <rule> for this line", which writes `# platlint-disable-next-line <rule> -- reason` above the line, same
+// indentation.
 import { CodeActionKind, type CodeAction, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { readComments } from '../parse/compose.js';
@@ -33,6 +35,14 @@ export function codeActions(document: TextDocument, diagnostics: readonly LspDia
         diagnostics: [d],
         isPreferred: true,
         edit: { changes: { [document.uri]: [{ range: data.fix.range, newText: data.fix.newText }] } },
+      });
+    }
+    for (const s of data.suggestions ?? []) {
+      actions.push({
+        title: s.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [d],
+        edit: { changes: { [document.uri]: [{ range: s.range, newText: s.newText }] } },
       });
     }
     const rule = d.code;

@@ -23,6 +23,8 @@ const DEPRECATED = new Set(['egress/master-deprecated', 'flags/deprecated']);
 export interface DiagnosticData {
   /** The safe edit that fixes the finding, in LSP terms. */
   fix?: { range: LspRange; newText: string };
+  /** Edits offered but never applied on their own (the finding's suggestions), each with its title. */
+  suggestions?: { title: string; range: LspRange; newText: string }[];
   /** A parse error that stops linting: it cannot be disabled by a comment. */
   fatal?: boolean;
 }
@@ -58,6 +60,7 @@ export function toLspDiagnostics(document: TextDocument, result: LintResult): Ls
   return result.diagnostics.map((d) => {
     const data: DiagnosticData = {};
     if (d.fix) data.fix = { range: range(d.fix.range), newText: d.fix.text };
+    if (d.suggestions) data.suggestions = d.suggestions.map((x) => ({ title: x.desc, range: range(x.fix.range), newText: x.fix.text }));
     if (d.fatal) data.fatal = true;
     const related = (d.related ?? []).filter((r) => r.range).map((r) => ({ location: { uri: document.uri, range: range(r.range!) }, message: r.message }));
     const out: LspDiagnostic = {
@@ -71,7 +74,7 @@ export function toLspDiagnostics(document: TextDocument, result: LintResult): Ls
     if (ALL_RULES.has(d.ruleId)) out.codeDescription = { href: ruleDocsUrl(d.ruleId, docsBase(process.env)) };
     if (DEPRECATED.has(d.ruleId)) out.tags = [DEPRECATED_TAG];
     if (related.length > 0) out.relatedInformation = related;
-    if (data.fix || data.fatal) out.data = data;
+    if (data.fix || data.suggestions || data.fatal) out.data = data;
     return out;
   });
 }

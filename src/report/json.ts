@@ -17,6 +17,11 @@ export interface JsonMessage {
   fatal?: true;
   /** ESLint's fix: replace the text between the two offsets (UTF-16 units of the file without its byte-order mark). */
   fix?: { range: [number, number]; text: string };
+  /**
+   * ESLint's suggestions: edits a person may choose, which `--fix` never applies (a rename in a kind the platform
+   * reads leniently, a misspelt verb), each with what it does.
+   */
+  suggestions?: { desc: string; fix: { range: [number, number]; text: string } }[];
   platlint: { document: number; jsonPointer: string; kind?: string; apiVersion?: string };
   /**
    * How the finding is suppressed, as ESLint says it: `directive` for a `# platlint-disable…` comment, `file`
@@ -51,6 +56,7 @@ function message(d: LocatedDiagnostic): JsonMessage {
     nodeType: null,
     ...(d.fatal ? { fatal: true as const } : {}),
     ...(d.fix ? { fix: { range: [d.fix.range.start, d.fix.range.end] as [number, number], text: d.fix.text } } : {}),
+    ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ desc: s.desc, fix: { range: [s.fix.range.start, s.fix.range.end] as [number, number], text: s.fix.text } })) } : {}),
     platlint: {
       document: d.document,
       jsonPointer: toPointer(d.path),

@@ -65,6 +65,17 @@ export function* keyedStrings(list: unknown, base: (string | number)[], field: (
   }
 }
 
+/** The members withoutNulls left out of a mapping it copied (`resources:` written with no value). */
+const NULL_MEMBERS = new WeakMap<object, Set<string>>();
+
+/**
+ * The names of the members set to `null` in the text that withoutNulls left out of this mapping, if any: a
+ * message about a required field can then say that it is written but empty, not missing.
+ */
+export function nullMembers(value: unknown): ReadonlySet<string> | undefined {
+  return value !== null && typeof value === 'object' ? NULL_MEMBERS.get(value) : undefined;
+}
+
 /**
  * A document's value as the platform's decoder sees it: a mapping member whose value is `null` is a field
  * that is not set (`rules: null` in a stored role, `labels: null`), so it is left out, at any depth. The value
@@ -81,16 +92,19 @@ export function withoutNulls<T>(value: T): T {
     return (copy ?? value) as T;
   }
   let copy: Obj | undefined;
+  let nulls: Set<string> | undefined;
   const src = value as Obj;
   for (const key of Object.keys(src)) {
     const v = src[key];
     if (v === null) {
       copy ??= { ...src };
       delete copy[key];
+      (nulls ??= new Set()).add(key);
       continue;
     }
     const w = withoutNulls(v);
     if (w !== v) (copy ??= { ...src })[key] = w;
   }
+  if (copy && nulls) NULL_MEMBERS.set(copy, nulls);
   return (copy ?? value) as T;
 }
