@@ -10,9 +10,10 @@
 //   scalar (the library takes only an object or a list there). Members RFC 6902 ignores get a warning.
 // - Malformed operations (missing `op`, `path` or `from`, an unknown `op`, a missing `value`, a duplicate
 //   member, an ignored member): all found, without the document. An error where the platform refuses the patch
-//   (a `move`/`copy` without `from`, an unknown `op`, a duplicate member, which `platctl` refuses when it
-//   reads the patch as YAML); a warning where the library applies it anyway (a missing `value` is read as
-//   null, a `value` on `move` or `remove` is ignored).
+//   (a `move`/`copy` without `from`, an unknown `op`); a warning where it applies it anyway (a missing `value`
+//   is read as null, a `value` on `move` or `remove` is ignored, and of a duplicate member the last is kept:
+//   `platctl patch` sends a JSON patch unchanged and sets no field validation, which the API server then takes
+//   as Warn: it keeps the last member and answers with a warning).
 // - Out of scope: errors that depend on the target document (a path that does not exist, an index past the
 //   end of an array, `1e0` as an array index, a failing `test`, an object member added to an array). platlint
 //   lints the patch without the object it applies to, so these cases must give no finding; the one that still
@@ -77,9 +78,9 @@ const EXPECTED: Record<string, { comment: string; findings: string[] }> = {
   'tests.json#73': { comment: 'missing value parameter to test - where undef is falsy', findings: ['warning patch/json-patch-missing-value [0].value 1:5'] },
   'tests.json#74': { comment: 'missing from parameter to copy', findings: ['error schema/required [0].from 1:5'] },
   'tests.json#75': { comment: 'missing from parameter to move', findings: ['error schema/required [0].from 1:5', 'error patch/json-patch-root-path [0].path 1:27'] },
-  'tests.json#76': { comment: 'duplicate ops', findings: ['warning patch/json-patch-unused-field [0].value 1:34', 'error yaml/duplicate-key [0].op 2:20'] },
+  'tests.json#76': { comment: 'duplicate ops', findings: ['warning patch/json-patch-unused-field [0].value 1:34', 'warning yaml/duplicate-key [0].op 2:20'] },
   'tests.json#77': { comment: 'unrecognized op should fail', findings: ['error schema/enum [0].op 1:9'] },
-  'spec_tests.json#13': { comment: 'A.13 Invalid JSON Patch Document', findings: ['warning patch/json-patch-unused-field [0].value 2:34', 'error yaml/duplicate-key [0].op 2:50'] },
+  'spec_tests.json#13': { comment: 'A.13 Invalid JSON Patch Document', findings: ['warning patch/json-patch-unused-field [0].value 2:34', 'warning yaml/duplicate-key [0].op 2:50'] },
 };
 
 /** The cases the suite applies but the platform's patch library refuses whatever the document. */

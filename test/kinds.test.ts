@@ -1,6 +1,6 @@
 // Identification by apiVersion and kind, the spec's Versioning table, path notation and suggestions.
 import { describe, expect, it } from 'vitest';
-import { COMMAND_KINDS, CORE_KINDS, KINDS, commandKind, identify } from '../src/kinds/kinds.js';
+import { COMMAND_KINDS, CORE_KINDS, KINDS, commandKind, duplicateKeyReading, identify } from '../src/kinds/kinds.js';
 import { formatPath, fromPointer } from '../src/path.js';
 import { closestMatches } from '../src/services/suggest.js';
 
@@ -153,6 +153,39 @@ describe('the Versioning tables of specs 1 and 3, and the platform\'s scheme reg
     });
     expect(identify({ apiVersion: 'audit.plat.io/v1', Kind: 'Policy' })).toMatchObject({ message: expect.stringContaining('; `Kind` is not `kind`') });
     expect(identify({ apiVersion: 'audit.plat.io/v1', rules: [] })).toMatchObject({ message: expect.not.stringContaining('is not `kind`') });
+  });
+});
+
+describe('who reads each kind, which decides what a key given twice does (yaml/duplicate-key)', () => {
+  it('refused where a component decodes the file strictly, the last value kept where it is lenient or platctl sends it', () => {
+    const by = new Map<string, Set<string>>();
+    for (const k of [...KINDS, ...CORE_KINDS, ...COMMAND_KINDS]) {
+      const reading = duplicateKeyReading(k, {});
+      by.set(reading, (by.get(reading) ?? new Set()).add(k.kind));
+    }
+    const sorted = Object.fromEntries([...by].map(([r, ks]) => [r, [...ks].sort()]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+    expect(sorted).toEqual({
+      last: ['AdmissionReview', 'Configuration', 'Event', 'EventList', 'ExecCredential', 'ImageReview', 'Policy', 'PolicyList', 'SubjectAccessReview'],
+      'platctl apply': ['ClusterRole', 'ClusterRoleBinding', 'ClusterRoleBindingList', 'ClusterRoleList', 'List', 'Role', 'RoleBinding', 'RoleBindingList', 'RoleList'],
+      'platctl create': ['LocalSubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'],
+      'platctl patch': ['JSONPatch', 'MergePatch', 'StrategicMergePatch'],
+      refused: [
+        'AdmissionConfiguration',
+        'AuthenticationConfiguration',
+        'AuthorizationConfiguration',
+        'CloudControllerManagerConfiguration',
+        'EgressSelectorConfiguration',
+        'EncryptionConfig',
+        'EncryptionConfiguration',
+        'LeaderMigrationConfiguration',
+        'PlatControllerManagerConfiguration',
+        'PlatletFlags',
+        'TracingConfiguration',
+      ],
+    });
+    // a v1 SubjectAccessReview is a request platctl creates; with a `status` it is a webhook authorizer's answer
+    const review = KINDS.find((k) => k.apiVersion === 'authorization.plat.io/v1' && k.kind === 'SubjectAccessReview')!;
+    expect([duplicateKeyReading(review, { spec: {} }), duplicateKeyReading(review, { status: {} })]).toEqual(['platctl create', 'last']);
   });
 });
 

@@ -4,7 +4,9 @@
 // pinned by a snapshot beside each invalid fixture.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { RULES } from '../rules/index.js';
+import { BUILTIN_RULES } from '../src/check/builtin-rules.js';
 import { ROOT, caseDirs, rel, yamlFiles } from './helpers/fixtures.js';
 import { fixtureFolderTests } from './helpers/fixture-tests.js';
 
@@ -23,9 +25,13 @@ for (const rule of RULES) {
   });
 }
 
+// the engine's own findings that have fixtures (yaml/duplicate-key: its severity depends on who reads the kind)
+const BUILTIN_WITH_FIXTURES = Object.keys(BUILTIN_RULES).filter((id) => existsSync(join(FIXTURES, id)));
+for (const id of BUILTIN_WITH_FIXTURES) describe(id, () => fixtureFolderTests(join(FIXTURES, id), id));
+
 describe('rule fixtures', () => {
   it('have no folder without a rule', () => {
-    const ids = new Set(RULES.map((r) => join(FIXTURES, r.id)));
+    const ids = new Set([...RULES.map((r) => r.id), ...BUILTIN_WITH_FIXTURES].map((id) => join(FIXTURES, id)));
     expect(caseDirs(FIXTURES).filter((d) => !ids.has(d)).map(rel)).toEqual([]);
   });
 });

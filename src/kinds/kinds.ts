@@ -1,4 +1,4 @@
-// kinds/: a value in, its kind out (apiVersion + kind: the schema, the sensitive fields, how leniently it is decoded);
+// kinds/: a value in, its kind out (apiVersion + kind: the schema, the sensitive fields, who reads it, how leniently);
 // also the field paths, the stored objects and the node agent's flag table.
 import { closestMatches } from '../services/suggest.js';
 
@@ -36,6 +36,19 @@ export interface KindSpec {
    */
   readonly lenientWith?: string;
   /**
+   * Who reads a document of this kind, which decides what a key given twice does (`yaml/duplicate-key`; its
+   * documentation has the table of kinds with the platform's code for each):
+   * - `platform`: a component of the platform decodes the file (or another program's payload) itself; a strict
+   *   decoder (`serializer.EnableStrict`) refuses the repeated key, a lenient one (`lenient`, `lenientWith`)
+   *   keeps the last value;
+   * - a platctl command: the object goes through the API, sent by platctl, which turns the YAML (or JSON) into
+   *   an object without strict mode (cli-runtime's StreamVisitor and the mapper's unstructured decoding;
+   *   `yaml.ToJSON` for a patch): the last value is kept, the others are dropped before the request is sent,
+   *   and the server's strict field validation never sees them. (A patch written in JSON is sent as written;
+   *   the API server, at the field validation `platctl patch` leaves, Warn, keeps the last value too.)
+   */
+  readonly read: KindReading;
+  /**
    * Where the spec's table lists a pair the platform's scheme does not register: the apiVersion the platform
    * registers the kind in (the document is checked, and `document/unregistered-version` says so).
    */
@@ -48,6 +61,9 @@ export interface KindSpec {
    */
   readonly embedded?: readonly { readonly path: readonly string[]; readonly groups: readonly string[] }[];
 }
+
+/** Who reads a document of a kind (see `KindSpec.read`). */
+export type KindReading = 'platform' | 'platctl apply' | 'platctl create' | 'platctl patch';
 
 interface GroupDef {
   group: string;
@@ -167,6 +183,24 @@ export function isLenient(kind: Pick<KindSpec, 'lenient' | 'lenientWith'>, value
   return kind.lenientWith !== undefined && value !== null && typeof value === 'object' && Object.prototype.hasOwnProperty.call(value, kind.lenientWith);
 }
 
+/**
+ * The groups whose objects platctl sends through the API (see `KindSpec.read`), by the command that sends them:
+ * the RBAC objects and their lists are applied; the access reviews are created (the API server answers them and
+ * stores nothing). A v1beta1 SubjectAccessReview, or a v1 one with a `status`, is a webhook authorizer's answer
+ * (lenient, above), which the platform reads itself.
+ */
+const SENT_BY: Record<string, KindReading> = { 'rbac.authorization.plat.io': 'platctl apply', 'authorization.plat.io': 'platctl create' };
+
+/**
+ * What the platform does with a key given twice in this document of the kind (`yaml/duplicate-key`): a strict
+ * decoder refuses it (`refused`); a lenient decoder keeps the last value (`last`); platctl keeps the last value
+ * and drops the others before it sends the object (the command).
+ */
+export function duplicateKeyReading(kind: Pick<KindSpec, 'read' | 'lenient' | 'lenientWith'>, value: unknown): 'refused' | 'last' | Exclude<KindReading, 'platform'> {
+  if (isLenient(kind, value)) return 'last';
+  return kind.read === 'platform' ? 'refused' : kind.read;
+}
+
 /** List kinds whose items are objects of another kind, checked by that kind's rules. */
 const LIST_ITEMS: Record<string, string> = {
   ClusterRoleBindingList: 'ClusterRoleBinding',
@@ -186,6 +220,7 @@ export const KINDS: readonly KindSpec[] = GROUPS.flatMap((g) =>
       sensitive: SENSITIVE[kind] ?? [],
       spec: g.spec,
       ...(LIST_ITEMS[kind] ? { items: LIST_ITEMS[kind] } : {}),
+      read: SENT_BY[g.group] ?? 'platform',
       ...(LENIENT.has(kind) || LENIENT_VERSIONS.has(`${g.group}/${version}|${kind}`) ? { lenient: true as const } : {}),
       ...(LENIENT_WITH[kind] ? { lenientWith: LENIENT_WITH[kind] } : {}),
       ...(REGISTERED_AS[`${g.group}/${version}|${kind}`] ? { registeredAs: REGISTERED_AS[`${g.group}/${version}|${kind}`] } : {}),
@@ -221,21 +256,25 @@ export const CORE_KINDS: readonly KindSpec[] = [
     sensitive: KINDS.flatMap((k) => k.sensitive.map((p) => ['items', '*', ...p])).filter((p, i, all) => all.findIndex((q) => q.join('/') === p.join('/')) === i),
     spec: `${SPEC1}#role-based-access-objects`,
     items: '*',
+    // platctl decodes the whole List (its items too) before it sends the items one by one
+    read: 'platctl apply',
   },
-  { group: '', version: 'v1', kind: 'EncryptionConfig', apiVersion: 'v1', schema: '', sensitive: ENCRYPTION.sensitive, spec: ENCRYPTION.spec, legacyOf: ENCRYPTION },
+  { group: '', version: 'v1', kind: 'EncryptionConfig', apiVersion: 'v1', schema: '', sensitive: ENCRYPTION.sensitive, spec: ENCRYPTION.spec, legacyOf: ENCRYPTION, read: ENCRYPTION.read },
 ];
 
 /**
  * Kinds that no `apiVersion` names: the inputs of platlint's own subcommands (`platlint patch --type …`,
  * `platlint flags`). A document is read as one of them only when the command says so.
  */
-export const COMMAND_KINDS: readonly KindSpec[] = [
-  { kind: 'JSONPatch', schema: 'patch/JSONPatch', spec: `${SPEC2}#patch-command` },
-  { kind: 'MergePatch', schema: 'patch/MergePatch', spec: `${SPEC2}#patch-command` },
-  { kind: 'StrategicMergePatch', schema: 'patch/StrategicMergePatch', spec: `${SPEC2}#patch-command` },
-  // a command line has no JSON Schema: its flag table (src/flags) and rules check it
-  { kind: 'PlatletFlags', schema: '', spec: `${SPEC2}#node-agent-invocation` },
-].map((k) => ({ ...k, group: '', version: '', apiVersion: '', sensitive: [] }));
+export const COMMAND_KINDS: readonly KindSpec[] = (
+  [
+    { kind: 'JSONPatch', schema: 'patch/JSONPatch', spec: `${SPEC2}#patch-command`, read: 'platctl patch' },
+    { kind: 'MergePatch', schema: 'patch/MergePatch', spec: `${SPEC2}#patch-command`, read: 'platctl patch' },
+    { kind: 'StrategicMergePatch', schema: 'patch/StrategicMergePatch', spec: `${SPEC2}#patch-command`, read: 'platctl patch' },
+    // a command line has no JSON Schema: its flag table (src/flags) and rules check it
+    { kind: 'PlatletFlags', schema: '', spec: `${SPEC2}#node-agent-invocation`, read: 'platform' },
+  ] as const
+).map((k) => ({ ...k, group: '', version: '', apiVersion: '', sensitive: [] }));
 
 /** A command kind by name (`JSONPatch`), for `platlint patch` and `platlint flags`. */
 export function commandKind(name: string): KindSpec {

@@ -4,7 +4,7 @@ import { SET_RULE } from '../check/builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from '../config/config.js';
 import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets, runRules, type PolicyTarget } from '../check/run-rules.js';
 import type { RuleFinding } from '../define-rule.js';
-import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from '../kinds/kinds.js';
+import { duplicateKeyReading, identify, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from '../kinds/kinds.js';
 import { NO_LINES, read, type LineCache, type Lines, type Locator, type Reader, type Reading } from '../parse/reading.js';
 import { decodeBytes, stripBom } from '../read/bytes.js';
 import { knownRuleIds } from '../check/registry.js';
@@ -155,12 +155,41 @@ function platDocuments(reading: Reading, source: string, forced: KindSpec | unde
   return out;
 }
 
-/** A repeated key of a leniently decoded kind is not refused: the platform keeps the last value (a warning). */
-function lenientDuplicates(out: Diagnostic[], document: number): void {
-  for (const d of out) {
-    if (d.document !== document || d.ruleId !== 'yaml/duplicate-key' || d.severity !== 'error') continue;
-    d.severity = 'warning';
-    d.message = d.message.replace(/; the platform refuses a field given twice$/, '; the platform keeps the last value');
+/**
+ * A key given twice is refused only where the platform decodes the document strictly (the message the reader
+ * gave). Where it is decoded leniently, the platform keeps the last value; where platctl sends the object, platctl
+ * keeps the last value and drops the others before the request is sent: a warning naming the line kept and the
+ * lines dropped (every repeat of one key in one mapping gets the same message).
+ */
+function duplicatesAsRead(out: Diagnostic[], document: number, kind: KindSpec, value: unknown, lines: Lines): void {
+  const reading = duplicateKeyReading(kind, value);
+  if (reading === 'refused') return;
+  const repeats = out.filter((d) => d.document === document && d.ruleId === 'yaml/duplicate-key' && d.severity === 'error');
+  // the repeats of one key in one mapping, by the offset of its first occurrence
+  const byFirst = new Map<number, Diagnostic[]>();
+  for (const d of repeats) {
+    const first = d.related?.[0]?.range?.start ?? d.range.start;
+    byFirst.set(first, [...(byFirst.get(first) ?? []), d]);
+  }
+  for (const [first, group] of byFirst) {
+    const kept = group.reduce((a, b) => (b.range.start > a.range.start ? b : a));
+    const offsets = [first, ...group.filter((d) => d !== kept).map((d) => d.range.start)];
+    // by line (`line 9`), or by line and column where two share a line (a flow mapping: `3:21`)
+    const at = offsets.map((o) => lines.linePos(o));
+    const keptAt = lines.linePos(kept.range.start);
+    const oneLine = new Set([...at, keptAt].map((p) => p.line)).size < at.length + 1;
+    const pos = (p: { line: number; col: number }): string => (oneLine ? `${p.line}:${p.col}` : String(p.line));
+    const label = (p: { line: number; col: number }): string => `${oneLine ? '' : 'line '}${pos(p)}`;
+    const those = at.length === 1 ? `the one at ${label(at[0]!)}` : `those at ${oneLine ? '' : 'lines '}${at.slice(0, -1).map(pos).join(', ')} and ${pos(at.at(-1)!)}`;
+    const key = String(kept.path.at(-1));
+    const times = group.length === 1 ? 'twice' : `${group.length + 1} times`;
+    for (const d of group) {
+      d.severity = 'warning';
+      d.message =
+        reading === 'last'
+          ? d.message.replace(/; the platform refuses a field given twice$/, '; the platform keeps the last value')
+          : `\`${key}\` is given ${times}; \`${reading}\` keeps the one at ${label(keptAt)} and drops ${those}`;
+    }
   }
 }
 
@@ -353,7 +382,7 @@ function lintFinish({ reading, filePath, config, forced, checks }: FirstStep): L
     }
     const c = checks.checked.get(index);
     if (!c) continue; // broken (reported), empty, or another tool's
-    if (isLenient(c.kind, c.value)) lenientDuplicates(raw, index);
+    duplicatesAsRead(raw, index, c.kind, c.value, reading.lines);
     const found: DocumentFinding[] = doc.ambiguous((path) => isSensitivePath(c.kind, path));
     keepChecked(found, c.value, c.kind); // the items of a List that are not plat get no finding
     found.push(...c.schema, ...c.rules);
