@@ -69,6 +69,16 @@ function findings(text: string): string[] {
   return fast.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`);
 }
 
+describe('a key given twice', () => {
+  it('places the findings of its value in the copy the decoders keep, the last', () => {
+    const text = 'apiVersion: rbac.authorization.plat.io/v1\nkind: ClusterRole\nmetadata:\n  name: reader\nrules:\n  - apiGroups: [""]\n    resources: ["pods"]\n    verbs: ["get"]\nrules:\n  - apiGroups: [""]\n    resources: ["secrets"]\n    verbs: ["get", "list"]\n';
+    expect(lintText(text, { filePath: 'role.yaml' }).diagnostics.map((d) => `${d.ruleId} ${formatPath(d.path)} ${d.line}:${d.column}`)).toEqual([
+      'yaml/duplicate-key rules 9:1',
+      'security/no-secret-read rules[0].resources[0] 11:17',
+    ]);
+  });
+});
+
 describe('inputs that crashed or hung a run (regressions)', () => {
   it('a flow mapping with an empty key is one yaml/syntax finding (go-yaml: "did not find expected node content")', () => {
     expect(findings(HEAD + 'rules: {:}\n')).toEqual(['yaml/syntax 3:9']);

@@ -48,13 +48,20 @@ function deref(doc: Document, node: unknown): Node | null {
   return (cur as Node | null) ?? null;
 }
 
-/** Finds the pair of a mapping for a key, following YAML merge keys (`<<: *base`) like the decoder does. */
+/**
+ * Finds the pair of a mapping for a key, following YAML merge keys (`<<: *base`) like the decoder does. A key
+ * given twice is found at its last copy: the value the decoders keep (platctl, and the lenient readers).
+ */
 function findPair(doc: Document, map: Node, key: string, depth = 0): Pair | undefined {
   if (!isMap(map) || depth > 8) return undefined;
   let merged: Pair | undefined;
+  let own: Pair | undefined;
   for (const pair of map.items) {
     const k = keyText(pair.key);
-    if (k === key) return pair;
+    if (k === key) {
+      own = pair;
+      continue;
+    }
     if (k === '<<' && !merged) {
       const src = deref(doc, pair.value);
       const sources = isSeq(src) ? src.items.map((n) => deref(doc, n)) : [src];
@@ -67,7 +74,7 @@ function findPair(doc: Document, map: Node, key: string, depth = 0): Pair | unde
       }
     }
   }
-  return merged;
+  return own ?? merged;
 }
 
 /** Walks a path through a document's nodes; returns one step per segment reached (step 0 is the root). */
