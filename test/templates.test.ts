@@ -7,10 +7,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lintText, type LintOptions } from '../src/lint/lint.js';
 import { scanTemplates } from '../src/parse/templates.js';
+import { placeholdersOf } from '../src/lint/templates.js';
 import { linesOf } from '../src/parse/reading.js';
 import { diagnosticPath } from '../src/kinds/field-path.js';
+import { DEFAULT_CONFIG } from '../src/config/config.js';
 import { fixtureFolderTests } from './helpers/fixture-tests.js';
 import { ROOT, read, yamlFiles } from './helpers/fixtures.js';
+import { platlint } from './helpers/cli.js';
 import { readComposed } from './helpers/readers.js';
 
 const DIR = join(ROOT, 'fixtures', 'templates');
@@ -33,6 +36,7 @@ function counts(text: string): [number, number, number] {
 
 describe('fixtures/templates', () => {
   describe('documents', () => fixtureFolderTests(join(DIR, 'documents')));
+  describe('unexpanded-placeholder', () => fixtureFolderTests(join(DIR, 'unexpanded-placeholder'), 'document/unexpanded-placeholder'));
 
   it('count each file\'s documents: checked, skipped as not plat, skipped as unrendered templates', () => {
     const found = Object.fromEntries(
@@ -122,5 +126,56 @@ describe('template syntax in a document\'s structure', () => {
     const r = lintText(text);
     expect(r.diagnostics.map((d) => d.ruleId)).toEqual(['rbac/verbs-unique']);
     expect(r.suppressed).toEqual([]);
+  });
+});
+
+describe('placeholders in values', () => {
+  it('are the forms of shells, make, template tools and examples', () => {
+    const shown = (v: string, whole = false) => placeholdersOf(v, whole).map((p) => `${p.form} ${p.text}`);
+    expect(shown('${ENCRYPTION_KEY}')).toEqual(['variable ${ENCRYPTION_KEY}']);
+    expect(shown('${KEY:-default}')).toEqual(['variable ${KEY:-default}']);
+    expect(shown('$(KMS_TIMEOUT)')).toEqual(['variable $(KMS_TIMEOUT)']);
+    expect(shown('{{ca_crt}}')).toEqual(['template {{ca_crt}}']);
+    expect(shown('${{ secrets.KEY }}')).toEqual(['template ${{ secrets.KEY }}']);
+    expect(shown('https://${HOST}:{{ port }}/x/${HOST}')).toEqual(['variable ${HOST}', 'template {{ port }}']);
+    expect(shown('<your-key-here>')).toEqual(['angle <your-key-here>']);
+    expect(shown('<PLACEHOLDER>')).toEqual(['angle <PLACEHOLDER>']);
+    expect(shown('<hostname>')).toEqual(['angle <hostname>']);
+    expect(shown('https://<cluster-endpoint>:6443')).toEqual(['angle <cluster-endpoint>']);
+    // none: a CEL comparison, a type in brackets inside a text, a shell's `$VAR`, empty braces
+    expect(shown('a < b && c > d')).toEqual([]);
+    expect(shown('list<string>')).toEqual([]);
+    expect(shown('$HOME/x')).toEqual([]);
+    expect(shown('{{}}')).toEqual([]);
+  });
+
+  it('at a secret field, only a value that is one placeholder and nothing else', () => {
+    const shown = (v: string) => placeholdersOf(v, true).map((p) => p.text);
+    expect(shown('${ENCRYPTION_KEY}')).toEqual(['${ENCRYPTION_KEY}']);
+    expect(shown(' <your-secret> ')).toEqual(['<your-secret>']);
+    expect(shown('{{ .Values.key }}')).toEqual(['{{ .Values.key }}']);
+    // partly written, or a secret between brackets: nothing is quoted
+    expect(shown('abc${X}')).toEqual([]);
+    expect(shown('${A}${B}')).toEqual([]);
+    expect(shown('<hunter2>')).toEqual([]);
+    expect(shown('<Passw0rd>')).toEqual([]);
+  });
+
+  it('never print a partly written secret', async () => {
+    const r = await platlint(['--format', 'json', 'fixtures/templates/unexpanded-placeholder/invalid/encryption-key-variables.yaml']);
+    expect(r.stdout).toContain('`${ENCRYPTION_KEY}` is an unexpanded variable: the platform reads it as written');
+    expect(r.stdout).not.toContain('c2VjcmV0');
+  });
+
+  it('turned off, leave the findings they replace', () => {
+    const text = read(join(DIR, 'unexpanded-placeholder', 'invalid', 'encryption-key-variables.yaml'));
+    const config = { ...DEFAULT_CONFIG, rules: { 'document/unexpanded-placeholder': 'off' as const } };
+    expect(findings(text, { config })).toEqual([
+      'schema/format resources[0].providers[0].aescbc.keys[0].secret 17:23 #0',
+      'schema/format resources[0].providers[0].aescbc.keys[1].secret 19:23 #0',
+      'schema/format resources[0].providers[0].aescbc.keys[2].secret 21:23 #0',
+      'encryption/kms-endpoint-unix resources[0].providers[1].kms.endpoint 25:21 #0',
+      'schema/format resources[0].providers[1].kms.timeout 26:20 #0',
+    ]);
   });
 });

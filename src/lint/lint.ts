@@ -8,6 +8,7 @@ import { identify, isLenient, isSensitivePath, NAMES_PLAT_API_VERSION, type Iden
 import { NO_LINES, read, type LineCache, type Lines, type Locator, type Reader, type Reading } from '../parse/reading.js';
 import { decodeBytes, stripBom } from '../read/bytes.js';
 import { scanTemplates } from '../parse/templates.js';
+import { PLACEHOLDER_RULE, replacePlaceholderFindings } from './templates.js';
 import { knownRuleIds } from '../check/registry.js';
 import type { SchemaFinding } from '../check/schema.js';
 import { objectFacts, type LocatedFact } from '../kinds/objects.js';
@@ -493,6 +494,7 @@ function checkDocuments(reading: Reading, config: Config, forced: KindSpec | und
       const policies = config.policies;
       const rules = runRules(read, id.kind, enabled, undefined, later ? undefined : policies);
       const schema = kindSchemaFindings(read, id.kind);
+      if (enabled(PLACEHOLDER_RULE)) replacePlaceholderFindings(schema, rules, read, id.kind);
       if (later && policies) later.batch.add(policyTargets(read, id.kind, enabled), policies, enabled, rules, later.file);
       result.checked.set(index, { value: read, kind: id.kind, schema, rules });
     }
