@@ -13,7 +13,7 @@ import { diagnosticPath } from '../src/kinds/field-path.js';
 import { DEFAULT_CONFIG } from '../src/config/config.js';
 import { fixtureFolderTests } from './helpers/fixture-tests.js';
 import { ROOT, read, yamlFiles } from './helpers/fixtures.js';
-import { platlint } from './helpers/cli.js';
+import { jsonFindings, platlint } from './helpers/cli.js';
 import { readComposed } from './helpers/readers.js';
 
 const DIR = join(ROOT, 'fixtures', 'templates');
@@ -51,6 +51,17 @@ describe('fixtures/templates', () => {
       'documents/valid/flow-mapping-action.yaml': [1, 0, 1],
       'documents/invalid/helm-template-and-plain-role.yaml': [1, 0, 1],
     });
+  });
+
+  it('a folder brings in *.yaml.tmpl and *.j2 files, linted by document', async () => {
+    const r = await platlint(['--format', 'json', 'fixtures/templates/folder']);
+    expect(r.stderr).toBe('');
+    const files = (JSON.parse(r.stdout) as { filePath: string }[]).map((f) => f.filePath.slice(f.filePath.indexOf('fixtures/')));
+    expect(files).toEqual(['fixtures/templates/folder/addon-roles.j2', 'fixtures/templates/folder/storage-provisioner-rbac.yaml.tmpl']);
+    expect(jsonFindings(r.stdout)).toEqual(['rbac/verbs-unique rules[0].verbs[3] 24:34']);
+    const stylish = await platlint(['fixtures/templates/folder']);
+    expect(stylish.code).toBe(0);
+    expect(stylish.stdout).toContain('⚠ 1 problem (0 errors, 1 warning) in 1 of 2 files — 2 documents checked,\n  0 skipped as not plat, 3 skipped as unrendered templates\n');
   });
 });
 
