@@ -93,8 +93,11 @@ export interface FileResult {
   documentsUnchecked?: number;
   /** The file does not parse and names no plat group (another tool's file: a template, JSON lines …): counted, not reported. */
   notParsed?: boolean;
-  /** The file is an unrendered template (Go or Jinja actions `{{ … }}`): not linted, counted. */
-  template?: boolean;
+  /**
+   * Documents with template syntax in their YAML structure (Go, Helm or Jinja actions and tags `{{ … }}`,
+   * `{% … %}`, ytt annotations): unrendered templates, not linted, counted. The file's other documents are linted.
+   */
+  documentsTemplated?: number;
 }
 
 /**

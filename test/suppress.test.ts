@@ -118,7 +118,7 @@ describe('suppression comments are the comments of the reading (fixtures/suppres
   });
   it('an unrendered template is not read: its disable comments are neither applied nor reported', () => {
     const r = lintText('apiVersion: rbac.authorization.plat.io/v1\n# platlint-disable rbac/verbs-unique -- x\nkind: {{ .Values.kind }}\n');
-    expect(r.template).toBe(true);
+    expect(r.documentsTemplated).toBe(1);
     expect(r.diagnostics).toEqual([]);
   });
 });

@@ -51,7 +51,8 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...      (no path: the 
 Lints plat configuration files and objects: every YAML and JSON document is identified by apiVersion and
 kind and checked against its schema and rules; then each file, and the files of each deployment of the
 configuration, are checked as one set (objects defined twice, bindings whose roleRef names a role of another
-kind or namespace). Folders are searched for *.yaml, *.yml and *.json files.
+kind or namespace). Folders are searched for *.yaml, *.yml and *.json files, and templates of them
+(*.yaml.tmpl, *.yml.tmpl, *.j2: documents with template syntax in their structure are skipped and counted).
 
 platlint patch checks patch documents for platctl patch: every document of the files is read as a patch
 of the given --type (json: a JSON patch, a list of operations; merge: a JSON merge patch; strategic, the

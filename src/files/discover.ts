@@ -14,15 +14,20 @@ export { globsMatcher, ignoreMatcher, toPosix } from '../config/globs.js';
 const load = createRequire(import.meta.url);
 const globLib = () => load('glob') as typeof import('glob');
 
-/** Extensions linted when a folder is given. */
-export const EXTENSIONS = ['yaml', 'yml', 'json'];
+/**
+ * Extensions linted when a folder is given. Templates of YAML files (`*.yaml.tmpl`, `*.yml.tmpl`, Ansible's
+ * `*.j2`) are linted too, document by document: a document with template syntax in its structure is skipped and
+ * counted as an unrendered template (src/parse/templates.ts), one written as the platform reads it is checked (a
+ * `.j2` file that is not YAML is counted as not plat and not parsed).
+ */
+export const EXTENSIONS = ['yaml', 'yml', 'json', 'yaml.tmpl', 'yml.tmpl', 'j2'];
 // platlint's own baseline file (src/files/baseline.ts) is JSON but never a plat file: a folder or a glob pattern
 // does not bring it in (named on its own it is read like any file, and skipped as not plat)
 const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**', `**/${SUPPRESSIONS_FILE_NAME}`];
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
-const LINTED = new RegExp(`\\.(${EXTENSIONS.join('|')})$`);
+const LINTED = new RegExp(`\\.(${EXTENSIONS.map((e) => e.replace('.', '\\.')).join('|')})$`);
 
-/** The *.yaml, *.yml and *.json files below a folder (node_modules and .git not entered), unsorted. */
+/** The files below a folder with one of the EXTENSIONS (node_modules and .git not entered), unsorted. */
 function walk(dir: string, out: string[] = []): string[] {
   let entries;
   try {
@@ -131,7 +136,7 @@ export function ignoredFileResult(file: string, why: string): LintResult {
 }
 
 /**
- * Expands files, folders (recursively: *.yaml, *.yml, *.json) and glob patterns into a sorted, de-duplicated
+ * Expands files, folders (recursively: the EXTENSIONS) and glob patterns into a sorted, de-duplicated
  * list of absolute paths, minus ignored files. A pattern that matches nothing, or only ignored files, is a
  * UsageError unless `errorOnUnmatchedPattern` is false. A file given by name that an ignore pattern matches (as
  * a pre-commit hook passes them) is skipped, and `onIgnored` told.

@@ -7,6 +7,8 @@ import type { RuleFinding } from '../define-rule.js';
 import { duplicateKeyReading, identify, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from '../kinds/kinds.js';
 import { NO_LINES, read, type LineCache, type Lines, type Locator, type Reader, type Reading } from '../parse/reading.js';
 import { decodeBytes, stripBom } from '../read/bytes.js';
+import { scanTemplates } from '../parse/templates.js';
+import { PLACEHOLDER_RULE, replacePlaceholderFindings } from './templates.js';
 import { knownRuleIds } from '../check/registry.js';
 import type { SchemaFinding } from '../check/schema.js';
 import { objectFacts, type LocatedFact } from '../kinds/objects.js';
@@ -119,13 +121,6 @@ function keepChecked(found: DocumentFinding[], value: unknown, kind: KindSpec): 
   const kept = found.filter((f) => isCheckedPath(value, kind, f.path));
   found.splice(0, found.length, ...kept);
 }
-
-/**
- * The marks of a template another tool renders: a Go or Jinja action or tag (`{{ .Values.name }}`,
- * `{{- if … }}`, `{% for … %}`) on a line that is not a comment, or a ytt annotation (`#@ load(…)`,
- * `name: #@ data.values.name`, read by YAML as a comment). Such a file is not what the platform reads.
- */
-const UNRENDERED_TEMPLATE = /^(?![ \t]*#).*?(?:\{\{-?\s*(?:[-.$a-zA-Z/("]|end\b)|\{%-?\s*[a-z])|(?:^|[ \t])#@[ \t]?[a-zA-Z_(]/m;
 
 /**
  * The indexes of the documents whose parse findings are reported: those identified as plat (a kind, a plat
@@ -308,13 +303,13 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   const filePath = options.filePath ?? '<text>';
   // the file's own severities (the overrides that match its path, the command line's): see configFor
   const config = configFor(options.config ?? DEFAULT_CONFIG, options.filePath);
-  const source = stripBom(text);
-  if (!options.kind && UNRENDERED_TEMPLATE.test(source)) {
-    // another tool's input (a Helm chart's template, an Ansible `.j2`): the platform only ever reads what it renders
-    // (not read: it has no comments either, and its suppression comments are none of platlint's business)
-    const r = finishResult({ filePath, text: source, lines: NO_LINES, comments: [], raw: [], config, documentsChecked: 0, documentsSkipped: 0, template: true });
-    return () => r;
-  }
+  // a document with template syntax in its structure is another tool's input (a Helm chart's template, an Ansible
+  // `.j2`): the platform only ever reads what that tool renders. Its text is blanked (line breaks kept: the other
+  // documents' offsets stay), so it is not read, nor its comments (its suppression comments are none of
+  // platlint's business), and counted (src/parse/templates.ts)
+  const unmarked = stripBom(text);
+  const templates = options.kind ? undefined : scanTemplates(unmarked);
+  const source = templates?.text ?? unmarked;
   // read (src/parse/reading.ts), then checked: identification, schema and rules by path (a command's payload is
   // read as YAML whatever it starts with)
   const reading = (options.reader ?? read)(source, { ...(options.kind ? { payload: true } : {}), ...(options.lineCache ? { lineCache: options.lineCache } : {}) });
@@ -324,7 +319,8 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   const checks = reading.reader === 'lines' ? checkDocuments(reading, config, options.kind, batch && { batch, file }) : undefined;
   return () => {
     if ('failure' in file) throw file.failure;
-    return lintFinish({ reading, filePath, config, forced: options.kind, checks: checks ?? checkDocuments(reading, config, options.kind) });
+    const r = lintFinish({ reading, filePath, config, forced: options.kind, checks: checks ?? checkDocuments(reading, config, options.kind) });
+    return templates ? { ...r, documentsTemplated: templates.templated } : r;
   };
 }
 
@@ -437,7 +433,6 @@ export interface RawResult {
   documentsSkipped: number;
   documentsUnchecked?: number;
   notParsed?: boolean;
-  template?: boolean;
   /** More fields of the result, given the file's positions and the suppression comments left for the set checks. */
   extra?: (positioned: (r: Range) => Range & Position, deferred: readonly SetDirective[]) => Partial<LintResult>;
 }
@@ -483,7 +478,6 @@ export function finishResult(r: RawResult): LintResult {
     documentsSkipped: r.documentsSkipped,
     ...(r.documentsUnchecked ? { documentsUnchecked: r.documentsUnchecked } : {}),
     ...(r.notParsed ? { notParsed: true } : {}),
-    ...(r.template ? { template: true } : {}),
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
   }, r.text);
 }
@@ -528,8 +522,10 @@ function checkDocuments(reading: Reading, config: Config, forced: KindSpec | und
       const read = decoded(value, id.kind);
       const policies = config.policies;
       const rules = runRules(read, id.kind, enabled, undefined, later ? undefined : policies);
+      const schema = kindSchemaFindings(read, id.kind);
+      if (enabled(PLACEHOLDER_RULE)) replacePlaceholderFindings(schema, rules, read, id.kind);
       if (later && policies) later.batch.add(policyTargets(read, id.kind, enabled), policies, enabled, rules, later.file);
-      result.checked.set(index, { value: read, kind: id.kind, schema: kindSchemaFindings(read, id.kind), rules });
+      result.checked.set(index, { value: read, kind: id.kind, schema, rules });
     }
   }
   return result;
