@@ -133,7 +133,7 @@ function findCandidates(reading: Reading): Candidate[] {
     if (out.length >= MAX_CANDIDATES) break;
     const value = doc.value;
     if (doc.broken || value === null || typeof value !== 'object') continue;
-    if (searchStrings) strings(value, [], 0, (path, s) => out.length < MAX_CANDIDATES && out.push({ doc, path, text: s, base64: false }));
+    if (searchStrings) strings(value, [], (path, s) => out.length < MAX_CANDIDATES && out.push({ doc, path, text: s, base64: false }));
     secretData(value, (path, s) => out.length < MAX_CANDIDATES && out.push({ doc, path, text: s, base64: true }));
   }
   return out;
@@ -147,8 +147,16 @@ function hasMoreApiVersions(text: string, docs: readonly ReadDocument[]): boolea
   return false;
 }
 
+/** `apiVersion` and `kind` as keys: at a line's start (after blanks), or after `{` or `,` (JSON, flow mappings). */
+const API_VERSION_KEY = /(?:^|[\n\r{,])[ \t]*["']?apiVersion["']?[ \t]*:/;
+const KIND_KEY = /(?:^|[\n\r{,])[ \t]*["']?kind["']?[ \t]*:/;
+
+/**
+ * Whether a string may hold a document: it names `apiVersion` and `kind`, as keys (prose that mentions them, a
+ * description of an API, is not read).
+ */
 function mayHoldDocument(s: string): boolean {
-  return s.length >= MIN_LENGTH && s.includes('apiVersion') && s.includes('kind');
+  return s.length >= MIN_LENGTH && s.includes('apiVersion') && s.includes('kind') && API_VERSION_KEY.test(s) && KIND_KEY.test(s);
 }
 
 /**
@@ -157,16 +165,27 @@ function mayHoldDocument(s: string): boolean {
  * `platctl apply` keeps in its `last-applied-configuration` annotation, whose findings would repeat the
  * object's own, and whose roles would be defined twice).
  */
-function strings(value: unknown, path: Path, depth: number, add: (path: Path, s: string) => unknown): void {
+function strings(value: unknown, path: (string | number)[], add: (path: Path, s: string) => unknown): void {
   if (typeof value === 'string') {
-    if (mayHoldDocument(value)) add(path, value);
+    if (mayHoldDocument(value)) add([...path], value);
     return;
   }
-  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return;
-  if (Array.isArray(value)) value.forEach((v, i) => strings(v, [...path, i], depth + 1, add));
-  else {
-    const inMetadata = path[path.length - 1] === 'metadata';
-    for (const [k, v] of Object.entries(value)) if (!(inMetadata && k === 'annotations')) strings(v, [...path, k], depth + 1, add);
+  if (value === null || typeof value !== 'object' || path.length >= MAX_DEPTH) return;
+  // one path, extended and cut back on the way (a large foreign file has many values and no document)
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      strings(value[i], path, add);
+      path.pop();
+    }
+    return;
+  }
+  const inMetadata = path[path.length - 1] === 'metadata';
+  for (const k in value) {
+    if (!Object.prototype.hasOwnProperty.call(value, k) || (inMetadata && k === 'annotations')) continue;
+    path.push(k);
+    strings((value as Record<string, unknown>)[k], path, add);
+    path.pop();
   }
 }
 
