@@ -35,6 +35,21 @@ const found = (text: string) => lintText(text).diagnostics.map(at);
 /** A ConfigMap holding `value` (written as it is, after `key: `) under `data`. */
 const configMap = (value: string, key = 'config.yaml') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\ndata:\n  ${key}: ${value}\n`;
 
+describe('embedded documents: the same findings as the document on its own', () => {
+  it('karmada\'s KMS v2 provider with `cachesize`: refused on its own, and in the Secret', () => {
+    const text = read(join(DIR, 'invalid', 'secret-stringdata-kms-cachesize.yaml'));
+    const block = /encryption-config\.yaml: \|\n((?: {4}.*\n)+)/.exec(text)![1]!.replace(/^ {4}/gm, '');
+    const alone = lintText(block).diagnostics;
+    const embedded = lintText(text).diagnostics;
+    expect(alone.map((d) => [d.ruleId, d.message, diagnosticPath(d), d.line, d.column])).toEqual([
+      ['encryption/kms-cachesize-v1-only', embedded[0]!.message, 'resources[0].providers[0].kms.cachesize', 11, 11],
+    ]);
+    expect(embedded.map((d) => [d.ruleId, diagnosticPath(d), d.line, d.column])).toEqual([
+      ['encryption/kms-cachesize-v1-only', 'stringData[encryption-config.yaml].resources[0].providers[0].kms.cachesize', 23, 15],
+    ]);
+  });
+});
+
 describe('embedded documents: counts', () => {
   it('count the embedded documents checked among the file\'s, and those of other groups in the same value as skipped', () => {
     const counts = (name: string) => {
