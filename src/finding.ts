@@ -57,6 +57,11 @@ export interface Diagnostic {
   apiVersion?: string;
   /** For a finding inside a part checked as its own kind (a `List` item): how many path segments lead to the part. */
   partDepth?: number;
+  /**
+   * For a finding inside a document embedded in a string (src/lint/embedded.ts): the indexes of the path's
+   * segments, before `partDepth`, that are map keys of the object holding the string (`stringData[config.yaml]`).
+   */
+  holderMapKeys?: readonly number[];
 }
 
 /** A safe edit that resolves a finding: replace the text of `range` (offsets into the linted text) by `text`. */
@@ -91,6 +96,11 @@ export interface FileResult {
   documentsSkipped: number;
   /** Documents of a plat group platlint does not check (`apps`, `networking.plat.io` …), counted, not reported. */
   documentsUnchecked?: number;
+  /**
+   * Of `documentsChecked` (and counted in it), the documents embedded in the file's string values: a
+   * ConfigMap's `data`, a Secret's `stringData` or base64 `data`, a `files[].content` (src/lint/embedded.ts).
+   */
+  documentsEmbedded?: number;
   /** The file does not parse and names no plat group (another tool's file: a template, JSON lines …): counted, not reported. */
   notParsed?: boolean;
   /**

@@ -38,14 +38,18 @@ const SCHEMA_BY_KIND = new Map([...KINDS, ...COMMAND_KINDS].map((k) => [`${k.api
 /**
  * A finding's path in the platform's notation, from the kind it carries (`kind` and `apiVersion`, set on every
  * finding inside a checked document); a finding without a kind (file- and document-level ones, command
- * lines) is rendered from the path alone.
+ * lines) is rendered from the path alone. Inside a document embedded in a string (src/lint/embedded.ts), the
+ * way to the string is rendered with its holder's map keys (`holderMapKeys`): `stringData[config.yaml]`,
+ * `data[rbac.yaml][1]` (the second document of the string), `spec.files[0].content`.
  */
-export function diagnosticPath(d: { path: Path; kind?: string; apiVersion?: string; partDepth?: number }): string {
+export function diagnosticPath(d: { path: Path; kind?: string; apiVersion?: string; partDepth?: number; holderMapKeys?: readonly number[] }): string {
   const schema = d.kind === undefined ? undefined : SCHEMA_BY_KIND.get(`${d.apiVersion ?? ''}|${d.kind}`);
   const depth = d.partDepth ?? 0;
   if (depth === 0) return fieldPath(d.path, schema);
   // inside a part (a `List` item, an embedded configuration): the part's own kind knows its maps; the way to
-  // the part is list items and struct fields
+  // the part is list items and struct fields, or the map keys of the object holding an embedded text
   const maps = mapKeyIndexes(schema, d.path.slice(depth));
-  return formatPath(d.path, maps.size > 0 ? (i) => i >= depth && maps.has(i - depth) : undefined);
+  const holder = d.holderMapKeys;
+  if (maps.size === 0 && !holder?.length) return formatPath(d.path);
+  return formatPath(d.path, (i) => (i >= depth ? maps.has(i - depth) : holder?.includes(i) === true));
 }

@@ -20,6 +20,7 @@ import type { Path } from '../path.js';
 import type { PolicySet } from '../check/policies/spec.js';
 import { withoutNulls } from '../services/values.js';
 import { latin1Text } from '../services/base64.js';
+import { embeddedDocuments, type Embedded, type EmbeddedFact, type EmbeddedSetDirective } from './embedded.js';
 
 export { baseSeverity, fixAt } from './place.js';
 
@@ -48,6 +49,11 @@ export interface LintOptions {
    * `internal/error` finding, as any failure of platlint on the text would (the tests inject failures here).
    */
   onText?: (text: string) => void;
+  /**
+   * Whether the documents embedded in the text's string values are read (src/lint/embedded.ts; default true).
+   * An embedded text is linted with false: embedded documents nest one level.
+   */
+  embedded?: boolean;
 }
 
 /** A finding with its 1-based position. */
@@ -84,11 +90,7 @@ export function enabledIn(config: Config): (ruleId: string) => boolean {
 const ENABLED = new WeakMap<Config, (ruleId: string) => boolean>();
 
 /** A stored object's fact with its file ranges, before line and column are known. */
-type RangedFact = Omit<LocatedFact, 'range' | 'roleRef' | 'broadSubjects'> & {
-  range: Range;
-  roleRef?: { kind: string; name: string; path: Path; range: Range };
-  broadSubjects?: { name: string; kind: string; audience: string; path: Path; range: Range }[];
-};
+type RangedFact = EmbeddedFact;
 
 function rangedFacts(value: unknown, kind: KindSpec, document: number, at: (path: Path) => Range): RangedFact[] {
   return objectFacts(value, kind).map(({ roleRef, broadSubjects, ...f }) => ({
@@ -319,8 +321,9 @@ function lintTextUnguarded(text: string, options: LintOptions, batch: PolicyBatc
   const checks = reading.reader === 'lines' ? checkDocuments(reading, config, options.kind, batch && { batch, file }) : undefined;
   return () => {
     if ('failure' in file) throw file.failure;
-    const r = lintFinish({ reading, filePath, config, forced: options.kind, checks: checks ?? checkDocuments(reading, config, options.kind) });
-    return templates ? { ...r, documentsTemplated: templates.templated } : r;
+    const r = lintFinish({ reading, filePath, config, forced: options.kind, checks: checks ?? checkDocuments(reading, config, options.kind), options });
+    const templated = (templates?.templated ?? 0) + (r.documentsTemplated ?? 0);
+    return templated > 0 ? { ...r, documentsTemplated: templated } : r;
   };
 }
 
@@ -340,12 +343,24 @@ interface FirstStep {
   forced: KindSpec | undefined;
   /** The checks of the reading's documents, their policies done. */
   checks: DocumentChecks;
+  options: LintOptions;
+}
+
+/**
+ * The documents embedded in the strings of a reading's documents (src/lint/embedded.ts), each text linted as a
+ * file's text is, with the same reader and the file's configuration; none in a command's payload or an embedded text.
+ */
+function embeddedOf(reading: Reading, { filePath, config, forced, options }: Omit<FirstStep, 'reading' | 'checks'>): Embedded | undefined {
+  if (forced || options.embedded === false) return undefined;
+  return embeddedDocuments(reading, (text, reader) => lintText(text, { filePath, config, reader, embedded: false }), options.reader ?? read);
 }
 
 /** The second step of stageText: the findings placed (src/lint/place.ts), the result finished. */
-function lintFinish({ reading, filePath, config, forced, checks }: FirstStep): LintResult {
+function lintFinish(step: FirstStep): LintResult {
+  const { reading, filePath, config, forced, checks } = step;
   const source = reading.text;
-  if (reading.problems.length === 0 && isClean(checks)) {
+  const embedded = embeddedOf(reading, step);
+  if (!embedded && reading.problems.length === 0 && isClean(checks)) {
     // (its suppression comments are still read: one that suppresses nothing is reported, on its line)
     const lines = source.includes('platlint-disable') ? reading.lines : NO_LINES;
     return finishResult({ filePath, text: source, lines, comments: suppressionComments(reading), raw: [], config, ...documentCounts(checks), extra: factsExtra([]) });
@@ -385,6 +400,10 @@ function lintFinish({ reading, filePath, config, forced, checks }: FirstStep): L
     raw.push(...place(found, locator, source, { index, value: c.value, kind: c.kind }));
     facts.push(...rangedFacts(c.value, c.kind, index, (p) => locator.at(p, 'value')));
   }
+  if (embedded) {
+    raw.push(...embedded.raw);
+    facts.push(...embedded.facts);
+  }
   return finishResult({
     filePath,
     text: source,
@@ -392,15 +411,34 @@ function lintFinish({ reading, filePath, config, forced, checks }: FirstStep): L
     comments: suppressionComments(reading),
     raw,
     config,
-    ...documentCounts(checks),
+    ...withEmbedded(documentCounts(checks), embedded),
     ...(notParsed ? { notParsed } : {}),
-    extra: factsExtra(facts),
+    ...(embedded && embedded.suppressed.length > 0 ? { suppressed: embedded.suppressed } : {}),
+    extra: factsExtra(facts, embedded?.setDirectives),
   });
 }
 
-/** The stored objects of a file and the suppression comments left for the set checks, positioned. */
-function factsExtra(facts: readonly RangedFact[]): RawResult['extra'] {
-  return (positioned, deferred) => {
+/** A file's document counts with those of its embedded documents added. */
+function withEmbedded(counts: ReturnType<typeof documentCounts>, embedded: Embedded | undefined): ReturnType<typeof documentCounts> & Pick<RawResult, 'documentsEmbedded' | 'documentsTemplated'> {
+  if (!embedded) return counts;
+  const unchecked = (counts.documentsUnchecked ?? 0) + embedded.documentsUnchecked;
+  return {
+    documentsChecked: counts.documentsChecked + embedded.documentsChecked,
+    documentsSkipped: counts.documentsSkipped + embedded.documentsSkipped,
+    ...(unchecked > 0 ? { documentsUnchecked: unchecked } : {}),
+    ...(embedded.documentsChecked > 0 ? { documentsEmbedded: embedded.documentsChecked } : {}),
+    // an embedded document with template syntax in its own structure is skipped and counted like a file's
+    ...(embedded.documentsTemplated > 0 ? { documentsTemplated: embedded.documentsTemplated } : {}),
+  };
+}
+
+/**
+ * The stored objects of a file and the suppression comments left for the set checks (the file's, and those of
+ * its embedded texts), positioned.
+ */
+function factsExtra(facts: readonly RangedFact[], embeddedDirectives: readonly EmbeddedSetDirective[] = []): RawResult['extra'] {
+  return (positioned, fileDeferred) => {
+    const deferred = embeddedDirectives.length === 0 ? fileDeferred : [...fileDeferred, ...embeddedDirectives.map((d) => ({ ...d, line: positioned(d.range).line }))];
     const objects: LocatedFact[] = facts.map(({ roleRef, broadSubjects, ...f }) => ({
       ...f,
       range: positioned(f.range),
@@ -432,7 +470,13 @@ export interface RawResult {
   documentsChecked: number;
   documentsSkipped: number;
   documentsUnchecked?: number;
+  /** Of `documentsChecked`, those embedded in string values (src/lint/embedded.ts). */
+  documentsEmbedded?: number;
+  /** Documents of embedded texts skipped as unrendered templates (the file's own are added by lintTextUnguarded). */
+  documentsTemplated?: number;
   notParsed?: boolean;
+  /** Findings suppressed already (by the comments of an embedded document's own text), placed in the text. */
+  suppressed?: SuppressedDiagnostic[];
   /** More fields of the result, given the file's positions and the suppression comments left for the set checks. */
   extra?: (positioned: (r: Range) => Range & Position, deferred: readonly SetDirective[]) => Partial<LintResult>;
 }
@@ -473,10 +517,12 @@ export function finishResult(r: RawResult): LintResult {
   return summarize({
     filePath: r.filePath,
     diagnostics,
-    suppressed: suppressed.sort(compareDiagnostics).map(position),
+    suppressed: (r.suppressed ? [...suppressed, ...r.suppressed] : suppressed).sort(compareDiagnostics).map(position),
     documentsChecked: r.documentsChecked,
     documentsSkipped: r.documentsSkipped,
     ...(r.documentsUnchecked ? { documentsUnchecked: r.documentsUnchecked } : {}),
+    ...(r.documentsEmbedded ? { documentsEmbedded: r.documentsEmbedded } : {}),
+    ...(r.documentsTemplated ? { documentsTemplated: r.documentsTemplated } : {}),
     ...(r.notParsed ? { notParsed: true } : {}),
     ...r.extra?.((range) => ({ ...range, ...lineColumn(range) }), deferred),
   }, r.text);

@@ -81,20 +81,23 @@ export function plural(n: number, word: string): string {
 }
 
 /**
- * What the run read, for summary lines: `30 documents checked, 4 skipped as not plat, 2 of plat groups
- * platlint does not check, 1 file not plat and not parsed, 3 skipped as unrendered templates`; the last three only
- * when there are any (documents are counted, except the files not parsed).
+ * What the run read, for summary lines: `30 documents checked (3 embedded), 4 skipped as not plat, 2 of plat
+ * groups platlint does not check, 1 file not plat and not parsed, 3 skipped as unrendered templates`; the
+ * embedded documents (counted among those checked: documents in string values, src/lint/embedded.ts) and the
+ * last three only when there are any (documents are counted, except the files not parsed).
  */
-export function documentCounts(results: readonly Pick<LintResult, 'documentsUnchecked' | 'notParsed' | 'documentsTemplated'>[], checked: number, skipped: number): string {
+export function documentCounts(results: readonly Pick<LintResult, 'documentsUnchecked' | 'documentsEmbedded' | 'notParsed' | 'documentsTemplated'>[], checked: number, skipped: number): string {
   let unchecked = 0;
+  let embedded = 0;
   let unparsed = 0;
   let templates = 0;
   for (const r of results) {
     unchecked += r.documentsUnchecked ?? 0;
+    embedded += r.documentsEmbedded ?? 0;
     if (r.notParsed) unparsed++;
     templates += r.documentsTemplated ?? 0;
   }
-  let out = `${plural(checked, 'document')} checked, ${skipped} skipped as not plat`;
+  let out = `${plural(checked, 'document')} checked${embedded > 0 ? ` (${embedded} embedded)` : ''}, ${skipped} skipped as not plat`;
   if (unchecked > 0) out += `, ${unchecked} of plat groups platlint does not check`;
   if (unparsed > 0) out += `, ${plural(unparsed, 'file')} not plat and not parsed`;
   if (templates > 0) out += `, ${templates} skipped as unrendered templates`;
