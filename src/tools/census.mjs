@@ -54,7 +54,10 @@ export function parseSummary(text) {
   out.errors = Number(/(\d+) errors?\b/.exec(head)?.[1] ?? 0);
   out.warnings = Number(/(\d+) warnings?\b/.exec(head)?.[1] ?? 0);
   for (const part of tail.split(', ')) {
-    const m = /^(\d+) (.+)$/.exec(part.trim());
+    // `12 documents checked (3 embedded)`: the embedded ones are a column of their own
+    const embedded = /^(.*?) \((\d+) embedded\)$/.exec(part.trim());
+    if (embedded) out.embedded = (out.embedded ?? 0) + Number(embedded[2]);
+    const m = /^(\d+) (.+)$/.exec(embedded ? embedded[1] : part.trim());
     if (m) out[countName(m[2])] = (out[countName(m[2])] ?? 0) + Number(m[1]);
   }
   return out;
