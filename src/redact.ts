@@ -7,6 +7,7 @@
 // known (src/lint/lint.ts); here the patterns are found wherever they are, and the secrets of the file's text
 // (URL passwords, private key bodies) wherever a message quotes a piece of them.
 import { KINDS } from './kinds/kinds.js';
+import { FLAG_BY_NAME } from './kinds/flag-table.js';
 import type { Path } from './path.js';
 import type { Diagnostic, RelatedInfo } from './finding.js';
 
@@ -33,7 +34,34 @@ const PRIVATE_KEY_IN_TEXT = /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:---
 /** HTTP credentials as written in a header value: `Bearer <token>`, `Basic <base64>`. */
 const AUTH_HEADER = /\b(Bearer|Basic)(\s+)[A-Za-z0-9\-._~+/]{8,}=*/g;
 
-/** A message with URL passwords, private key blocks and header credentials replaced by `[redacted]`. */
+/** A word of a flag's name that says the flag holds a secret: `password`, `token`, `secret` (or ends so: `dbpassword`, `apitoken`), `key`, `apikey`. */
+const SECRET_FLAG_WORD = /^(?:[a-z0-9]*(?:password|passwd|token|secret)s?|(?:api)?key)$/;
+/** The last word of a flag's name that says its value is a path, not the secret itself: `--tls-private-key-file`. */
+const PATH_FLAG_WORD = /^(?:file|files|dir|path|paths)$/;
+/** Flag types whose values hold no secret: `--authentication-token-webhook` (bool), `…-cache-ttl` (duration). */
+const SECRET_FLAG_TYPES: ReadonlySet<string> = new Set(['string', 'strings']);
+
+/**
+ * Whether a command-line flag holds a secret, by its name (`--storage-driver-password`, `-token`, `--api_key`): its
+ * name has a word (between dashes or underscores) that says password, token, secret or key, its last word does
+ * not say the value is a path (`--tls-private-key-file`, `--token-auth-file`: the file holds the secret, the flag
+ * names it), and the node agent's flag table, when it knows the flag, gives it a string value (the agent's own
+ * `--authentication-token-webhook` is a bool, `--authentication-token-webhook-cache-ttl` a duration). Of the node
+ * agent's flags (spec 2), `--storage-driver-password` holds one; flags the agent does not define but that people
+ * pass to it (`--token`, `--password`, `--client-key`, a client's options) are judged by their names alone, so a
+ * key's path given to `--client-key` is redacted too: a path shown less is a lesser harm than a key shown.
+ */
+export function isSecretFlag(name: string): boolean {
+  const words = name.replace(/^-+/, '').toLowerCase().replace(/_/g, '-').split('-');
+  if (PATH_FLAG_WORD.test(words[words.length - 1]!) || !words.some((w) => SECRET_FLAG_WORD.test(w))) return false;
+  const spec = FLAG_BY_NAME.get(`--${words.join('-')}`);
+  return spec === undefined || SECRET_FLAG_TYPES.has(spec.type);
+}
+
+/** `--flag=value` quoted in a message: the value runs to a space, a quote or a backtick. */
+const FLAG_WITH_VALUE = /(?<![\w-])(--?[A-Za-z][\w-]*)=([^\s`'"]+)/g;
+
+/** A message with URL passwords, private key blocks, header credentials and secret flags' values replaced by `[redacted]`. */
 export function redactSecrets(message: string): string {
   // most messages hold none of the markers: test cheaply first
   let out = message;
@@ -41,6 +69,8 @@ export function redactSecrets(message: string): string {
   if (out.includes('PRIVATE KEY-----')) out = out.replace(PRIVATE_KEY, `-----BEGIN $1PRIVATE KEY-----${REDACTED}-----END $1PRIVATE KEY-----`);
   // a credential has digits, punctuation or mixed case; `Basic authentication` is a phrase
   if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(AUTH_HEADER, (m, scheme: string, space: string) => (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(m.slice(scheme.length + space.length)) ? `${scheme}${space}${REDACTED}` : m));
+  // the value of a flag that holds a secret (`--storage-driver-password=…`, `--token=…`)
+  if (out.includes('-') && out.includes('=')) out = out.replace(FLAG_WITH_VALUE, (m, flag: string) => (isSecretFlag(flag) ? `${flag}=${REDACTED}` : m));
   return out;
 }
 
@@ -147,10 +177,19 @@ function piece(value: string, min: number): Piece {
   return { value: v, min, grams };
 }
 
+/** A text that may hold a flag of a secret (see isSecretFlag): a cheap test before FLAG_AND_VALUE. */
+const SECRET_FLAG_IN_TEXT = /-[\w-]*(?:password|passwd|token|secret|key)/i;
+/**
+ * A flag and its value in a command line: `--name=value` or `--name value`, the value quoted (`"…"`, `'…'`) or a
+ * word. Groups: name, separator, value (double-quoted, single-quoted, bare).
+ */
+const FLAG_AND_VALUE = /(?<![^\s"'=])(--?[A-Za-z][\w-]*)(=|[ \t]+)(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))/g;
+
 /**
  * The secrets of a file's text that messages may quote in part, cut off from what makes them recognizable: the
  * password of a URL (a rule may quote what follows a `:` of it, `S3cret@host/x`), a bearer or basic
- * credential, the body of a private key block (a line of it read as a value, a word of a command line).
+ * credential, the body of a private key block (a line of it read as a value, a word of a command line), the value
+ * of a flag that holds a secret.
  */
 function textSecrets(text: string | undefined): Piece[] {
   if (text === undefined) return [];
@@ -165,6 +204,15 @@ function textSecrets(text: string | undefined): Piece[] {
     for (const m of text.matchAll(AUTH_HEADER)) {
       const token = m[0].slice(m[1]!.length + m[2]!.length);
       if (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(token) && out.length < 32) out.push(piece(token, 8));
+    }
+  }
+  if (SECRET_FLAG_IN_TEXT.test(text)) {
+    // the value of a flag that holds a secret, in a command line (a unit, an environment file, a container's args),
+    // given after `=` or as the next word (a word after `--` too: the platform would read it so)
+    for (const m of text.matchAll(FLAG_AND_VALUE)) {
+      const value = m[3] ?? m[4] ?? m[5]!;
+      if (m[2] !== '=' && value.startsWith('-')) continue; // the next flag
+      if (value.length >= 4 && out.length < 32 && isSecretFlag(m[1]!)) out.push(piece(value, 4));
     }
   }
   if (text.includes('PRIVATE KEY-----')) {

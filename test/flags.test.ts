@@ -11,6 +11,8 @@ import { RULES } from '../rules/index.js';
 import { ROOT, asExpectation } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
 import { fixText } from '../src/files/fix.js';
+import { isSecretFlag, redactDiagnostic } from '../src/redact.js';
+import { FORMATTERS } from '../src/report/index.js';
 
 /** The text each word's offsets point at, character by character: must equal the word where nothing was unquoted. */
 function at(text: string, w: Word): string {
@@ -250,5 +252,79 @@ describe('lintFlagsText', () => {
   });
   it('has a rule module for every flags/ id it can report', () => {
     expect(RULES.filter((r) => r.id.startsWith('flags/')).length).toBe(13);
+  });
+});
+
+describe('secrets on a command line (issue 23)', () => {
+  const FORMATS = Object.keys(FORMATTERS);
+
+  it('knows which flags hold a secret: a name that says password, token, secret or key, not a path, a string value', () => {
+    const secret = ['--storage-driver-password', '--token', '-token', '--password', '--api-key', '--api_key', '--apikey', '--client-key', '--secret-key', '--bearer-token', '--db-passwd', '--bootstrap-tokens'];
+    const not = ['--tls-private-key-file', '--token-auth-file', '--service-account-key-file', '--image-credential-provider-config', '--authentication-token-webhook', '--authentication-token-webhook-cache-ttl', '--storage-driver-user', '--keyring', '--monkey', '--max-pods', '--kubeconfig'];
+    expect(secret.filter((f) => !isSecretFlag(f))).toEqual([]);
+    expect(not.filter((f) => isSecretFlag(f))).toEqual([]);
+    // of the node agent's own flags (spec 2 and the container monitor's), only the database password
+    expect([...FLAG_BY_NAME.keys()].filter(isSecretFlag)).toEqual(['--storage-driver-password']);
+  });
+
+  it('redacts a secret flag\'s value wherever a message quotes it as `--flag=value`, and the words of the text that hold one', () => {
+    const d = (message: string, text?: string) => redactDiagnostic({ ruleId: 'x/y', message, range: { start: 0, end: 0 }, path: [] }, text).message;
+    expect(d('only the last one, `--storage-driver-password=S3cr3t`, takes effect')).toBe('only the last one, `--storage-driver-password=[redacted]`, takes effect');
+    expect(d('write `--token=ab` or `--api-key=cd,ef`; `--max-pods=20` stays')).toBe('write `--token=[redacted]` or `--api-key=[redacted]`; `--max-pods=20` stays');
+    // a piece of a value a message quotes (a word of the value, read as an argument)
+    expect(d('unexpected argument `S3cr3tValue`', '-- --token "S3cr3tValue"\n')).toBe('unexpected argument `[redacted]`');
+    expect(d('unexpected argument `S3cr3tValue`', 'PLATLET_ARGS="--password=S3cr3tValue"\n')).toBe('unexpected argument `[redacted]`');
+    expect(d('unexpected argument `/etc/tls.key`', '--tls-private-key-file /etc/tls.key\n')).toBe('unexpected argument `/etc/tls.key`');
+    expect(d('unexpected argument `--max-pods`', '--token --max-pods\n')).toBe('unexpected argument `--max-pods`');
+  });
+
+  it('platlint flags -- --storage-driver-password= --storage-driver-password=S3cr3t: the repeated flag without its value, in every format', async () => {
+    const args = ['--storage-driver-password=', '--storage-driver-password=S3cr3t'];
+    const json = await platlint(['flags', '--format', 'json', '--', ...args]);
+    expect(json.code).toBe(0);
+    const [file] = JSON.parse(json.stdout) as { messages: { ruleId: string; path: string; line: number; column: number; message: string }[] }[];
+    expect(file!.messages.map((m) => `${m.ruleId} ${m.path} ${m.line}:${m.column} ${m.message}`)).toEqual([
+      'flags/deprecated --storage-driver-password 1:28 `--storage-driver-password` is deprecated: a flag of the container monitor built into the node agent, registered by mistake, accepted on Linux nodes only and to be removed; remove it',
+      'flags/repeated --storage-driver-password[1] 1:28 `--storage-driver-password` is given 2 times; only the last one, `--storage-driver-password=[redacted]`, takes effect',
+    ]);
+    for (const format of FORMATS) {
+      const r = await platlint(['flags', '--format', format, '--', ...args]);
+      expect(r.stdout, format).toContain('flags/repeated');
+      expect(r.stdout + r.stderr, format).not.toContain('S3cr3t');
+    }
+  });
+
+  it('platlint flags -- -- --token S3cr3t: the word after the flag, in every format', async () => {
+    const json = await platlint(['flags', '--format', 'json', '--', '--', '--token', 'S3cr3t', '--password=S3cr3t2']);
+    expect(json.code).toBe(1);
+    const [file] = JSON.parse(json.stdout) as { messages: { ruleId: string; path: string; line: number; column: number; message: string }[] }[];
+    expect(file!.messages.map((m) => `${m.ruleId} ${m.path} ${m.line}:${m.column} ${m.message}`)).toEqual([
+      'flags/unexpected-argument args[0] 1:4 unexpected argument `--token` after `--`; the node agent takes no positional arguments',
+      'flags/unexpected-argument args[1] 1:12 unexpected argument `[redacted]` after `--`; the node agent takes no positional arguments',
+      'flags/unexpected-argument args[2] 1:19 unexpected argument `--password=[redacted]` after `--`; the node agent takes no positional arguments',
+    ]);
+    for (const format of FORMATS) {
+      const r = await platlint(['flags', '--format', format, '--', '--', '--token', 'S3cr3t', '--password=S3cr3t2']);
+      expect(r.stdout, format).toContain('flags/unexpected-argument');
+      expect(r.stdout + r.stderr, format).not.toContain('S3cr3t');
+    }
+    // the word after a bool flag is its misplaced value, not a secret: it is shown
+    expect(lintFlagsArgs(['--authentication-token-webhook', 'yes']).diagnostics.map((d) => d.message)).toContain(
+      'unexpected argument `yes`: the bool flag `--authentication-token-webhook` takes its value only after `=`; write `--authentication-token-webhook=yes`',
+    );
+  });
+
+  it('flag files (a unit, an environment file, a file of flags) never show the secret, in any format', async () => {
+    const files = [
+      'fixtures/rules/flags/repeated/invalid/secret-value-emptied-then-set.flags',
+      'fixtures/rules/flags/repeated/invalid/secret-value-in-two-env-lines.env',
+      'fixtures/rules/flags/unexpected-argument/invalid/secret-after-dash-dash.service',
+    ];
+    for (const f of files) expect(readFileSync(join(ROOT, f), 'utf8'), f).toContain('made-up-');
+    for (const format of FORMATS) {
+      const r = await platlint(['flags', '--format', format, ...files]);
+      expect(r.stdout, format).toMatch(/flags\/repeated[\s\S]*flags\/unexpected-argument|flags\/unexpected-argument[\s\S]*flags\/repeated/);
+      expect(r.stdout + r.stderr, format).not.toContain('made-up-');
+    }
   });
 });

@@ -69,6 +69,24 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
     text: 'apiVersion: rbac.authorization.plat.io/v1\nkind: Role\nmetadata: {name: r, namespace: ns}\nrules:\n- verbs: [get]\n  apiGroups: [""]\n  resources: [pods]\n  # platlint-disable-next-line schema/unknown-field -- see https://ops:S3cr3tPa55w0rd@wiki.example.com/x\n  resourceName: [x]\n  foo: 1\n',
   },
   {
+    name: 'a secret flag given twice (flags/repeated quoted the last value)',
+    text: '--storage-driver-password=\n--storage-driver-password=S3cr3tPa55w0rd\n',
+    as: 'flags',
+    fileName: 'platlet.flags',
+  },
+  {
+    name: 'a secret flag and its value after `--` (flags/unexpected-argument quoted the words)',
+    text: 'PLATLET_ARGS="--config=/c.yaml -- --token S3cr3tPa55w0rd --password=S3cr3tPa55w0rd2"\n',
+    as: 'flags',
+    fileName: 'platlet.env',
+  },
+  {
+    name: 'a secret flag given twice in a unit, the second value quoted',
+    text: '[Service]\nExecStart=/usr/bin/platlet --storage-driver-password S3cr3tPa55w0rd1 \\\n  --storage-driver-password "S3cr3tPa55w0rd 2"\n',
+    as: 'flags',
+    fileName: 'platlet.service',
+  },
+  {
     name: 'a password in a flag value',
     text: 'PLATLET_ARGS="--bootstrap-kubeconfig=https://u:S3cr3tPa55w0rd@h/x --unknown-flag=https://u:S3cr3tPa55w0rd@h"\n',
     as: 'flags',

@@ -7,7 +7,8 @@ import { isJsonText, readJson, readJsonValue, type JsonNode } from '../src/parse
 import { lintText } from '../src/lint/lint.js';
 import { ROOT } from './helpers/fixtures.js';
 import { platlint } from './helpers/cli.js';
-import { readComposed } from './helpers/readers.js';
+import { NAMES_PLAT_API_VERSION } from '../src/kinds/kinds.js';
+import { read, readComposed } from './helpers/readers.js';
 
 const DIR = join('fixtures', 'json');
 const fixture = (name: string) => readFileSync(join(ROOT, DIR, name), 'utf8');
@@ -162,5 +163,88 @@ describe('readJsonValue: one value by Go\'s rules, with offsets (the baseline fi
   it('reads nesting far deeper than the call stack allows, and stops at Go\'s limit', () => {
     expect(readJsonValue('['.repeat(9000) + ']'.repeat(9000)).ok).toBe(true);
     expect(read('['.repeat(10001))).toBe('shallower@10000 (Go: 10000 exceeded max depth)');
+  });
+});
+
+/**
+ * An OpenAPI document of about `bytes` characters, as vendored next to plat files: `swagger: "2.0"` and no
+ * `apiVersion` at the top, plat groups in every definition, and an `apiVersion` field naming a plat group in
+ * its examples (so that the text also names a plat apiVersion, which makes it JSON to the platform's reader).
+ */
+function openApi(bytes: number, head: Record<string, unknown> = { swagger: '2.0' }): string {
+  const definitions: Record<string, unknown> = {};
+  const groups = ['apps.plat.io', 'batch.plat.io', 'rbac.authorization.plat.io'];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    const group = groups[i % groups.length]!;
+    const def = {
+      description: `Thing${i} is a made-up resource; its manifests start \`apiVersion: ${group}/v1\``,
+      type: 'object',
+      properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, replicas: { type: 'integer', format: 'int32' } },
+      'x-plat-group-version-kind': [{ group, kind: `Thing${i}`, version: 'v1' }],
+    };
+    definitions[`io.plat.api.v1.Thing${i}`] = def;
+    size += JSON.stringify(def).length * 1.6;
+  }
+  return JSON.stringify({ ...head, info: { title: 'Plat', version: 'v1.31.0' }, definitions }, null, 2) + '\n';
+}
+
+describe('a JSON text that is not plat: read by the JSON parser, not composed', () => {
+  /** The reader that reads a text, after checking that linting it gives what the reference reading gives. */
+  const readerOf = (text: string): string => {
+    expect(lintText(text, { filePath: 'x.json' }), 'the fast readers change nothing').toEqual(lintText(text, { filePath: 'x.json', reader: readComposed }));
+    return read(text).reader;
+  };
+
+  it('a vendored OpenAPI document that names plat groups and a plat apiVersion in its examples', () => {
+    const text = openApi(200_000);
+    expect(NAMES_PLAT_API_VERSION.test(text)).toBe(true);
+    expect(readerOf(text)).toBe('json');
+    const r = lintText(text);
+    expect([r.diagnostics, r.documentsChecked, r.documentsSkipped, r.notParsed]).toEqual([[], 0, 1, undefined]);
+    // an array, an apiVersion of another group, a List of objects of other groups, a repeated key whose last value is not plat
+    expect(readerOf('[{"apiVersion": "rbac.authorization.plat.io/v1", "kind": "Role"}]')).toBe('json');
+    expect(readerOf(openApi(20_000, { apiVersion: 'apps/v1', kind: 'Deployment' }))).toBe('json');
+    expect(readerOf('{"apiVersion": "v1", "kind": "List", "items": [{"apiVersion": "v1", "kind": "ConfigMap"}]}')).toBe('json');
+    expect(readerOf('{"apiVersion": "rbac.authorization.plat.io/v1", "kind": "Role", "apiVersion": "apps/v1"}')).toBe('json');
+  });
+
+  it('a plat document, wherever its apiVersion is, and a List with a plat item, are read whole', () => {
+    const role = (annotations: string) => `{"kind": "Role", "metadata": {"name": "r", "annotations": {"note": "${annotations}"}}, "rules": [{"verbs": ["wacth"]}], "apiVersion": "rbac.authorization.plat.io/v1"}`;
+    expect(readerOf(role('x'.repeat(300_000)))).toBe('composer');
+    expect(lintText(role('x')).diagnostics.length).toBeGreaterThan(0);
+    expect(readerOf(`{"apiVersion": "v1", "kind": "List", "items": [{"apiVersion": "v1", "kind": "ConfigMap"}, ${role('x')}]}`)).toBe('composer');
+    // a plat group platlint does not check is counted, so read whole too
+    expect(readerOf('{"apiVersion": "apps.plat.io/v1", "kind": "Deployment"}')).not.toBe('json');
+    expect(readerOf('{"apiVersion": "apps/v1", "apiVersion": "rbac.authorization.plat.io/v1", "kind": "Role"}')).toBe('composer');
+  });
+
+  it('a text that is not one valid JSON value, or nests deeper than the composer reads, is read as before', () => {
+    expect(readerOf('{"swagger": "2.0",}')).not.toBe('json');
+    expect(readerOf('{"a": 1}\n{"b": 2}\n')).not.toBe('json');
+    expect(readerOf('{"a": 1} # a comment\n')).not.toBe('json');
+    expect(readerOf(`{"a": ${'['.repeat(99)}${']'.repeat(99)}}`)).toBe('json');
+    expect(readerOf(`{"a": ${'['.repeat(100)}${']'.repeat(100)}}`)).not.toBe('json');
+    // too deep for the composer: a file not plat and not parsed, as before
+    const deep = `{"a": ${'['.repeat(600)}${']'.repeat(600)}}`;
+    expect(readerOf(deep)).not.toBe('json');
+    expect(lintText(deep).notParsed).toBe(true);
+  });
+
+  it('characters YAML reads otherwise inside strings, keys of any length, suppression comments named in a string', () => {
+    const texts = [
+      `{"a": "x\u0085y\u2028z\ufeff\u007f\u0090\ud800", "b": "\\/\\u0000", "${'k'.repeat(2000)}": 1}`,
+      '{\n\t"a": 1,\r"b" :\n[\n-1\n], "": null, "__proto__": {"apiVersion": "rbac.authorization.plat.io/v1"}, "<<": 1}',
+      '{"note": "# platlint-disable-next-line schema/type -- not a comment"}',
+    ];
+    for (const text of texts) expect(readerOf(text), text.slice(0, 40)).toBe('json');
+  });
+
+  it('gives its document the composer\'s start, and the composer\'s locator when asked', () => {
+    const text = ' \r\n\t{"openapi": "3.0.0",\n "info": {"title": "x"}}\n';
+    const [fast] = read(text).documents;
+    const [full] = readComposed(text).documents;
+    expect([fast!.start, fast!.value]).toEqual([full!.start, full!.value]);
+    expect(fast!.locator.at(['info', 'title'], 'value')).toEqual(full!.locator.at(['info', 'title'], 'value'));
   });
 });

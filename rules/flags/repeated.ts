@@ -1,5 +1,6 @@
 import { defineRule } from '../../src/define-rule.js';
 import { FLAG_BY_NAME, isList } from '../../src/kinds/flag-table.js';
+import { isSecretFlag, REDACTED } from '../../src/redact.js';
 import { flagEntries, SPEC } from './_flags.js';
 
 export default defineRule({
@@ -11,7 +12,7 @@ export default defineRule({
     status: 'stable',
     docs: {
       rationale:
-        'The node agent keeps the last occurrence of a flag that takes one value and silently drops the others, so a value added to a unit or an environment file may be overridden by one further down (list flags such as `--node-labels` add up instead).',
+        'The node agent keeps the last occurrence of a flag that takes one value and silently drops the others, so a value added to a unit or an environment file may be overridden by one further down (list flags such as `--node-labels` add up instead). The message quotes the value that takes effect, except that of a flag that holds a secret (`--storage-driver-password`: a name that says password, token, secret or key, see src/redact.ts), which it shows as `[redacted]`.',
       remediation: 'Keep one occurrence, with the value you mean.',
       spec: `${SPEC} (flag table)`,
     },
@@ -21,7 +22,8 @@ export default defineRule({
       const spec = FLAG_BY_NAME.get(key);
       if (!spec || isList(spec) || all.length < 2) continue;
       const last = all[all.length - 1];
-      const shown = last === null ? `\`${key}\`` : `\`${key}=${last}\``;
+      // the value of a flag that holds a secret (`--storage-driver-password`) is not shown
+      const shown = last === null ? `\`${key}\`` : `\`${key}=${last !== '' && isSecretFlag(key) ? REDACTED : last}\``;
       for (let i = 1; i < all.length; i++)
         ctx.report([key, i], `\`${key}\` is given ${all.length} times; only the last one, ${shown}, takes effect`, {
           target: 'key',

@@ -10,7 +10,7 @@ import { isJsonText, readJson, type JsonReading } from './json.js';
 import { LexDocument } from './lines-locate.js';
 import { lexDocuments, lexText, type LexText, type Line, type LineCache } from './lines.js';
 import type { ScalarLike } from './scalar-offsets.js';
-import { NAMES_PLAT_API_VERSION } from '../kinds/kinds.js';
+import { identify, NAMES_PLAT_API_VERSION } from '../kinds/kinds.js';
 import type { Comment, Diagnostic, Range } from '../finding.js';
 import type { Path } from '../path.js';
 
@@ -72,10 +72,11 @@ export interface Reading {
   text: string;
   /**
    * Which reader reads it: the fast line reader (it has read the text: its documents and values are there, its
-   * locators compose the text only where its lines cannot tell), or the composer (which composes the text when
-   * it is first asked for anything but the text).
+   * locators compose the text only where its lines cannot tell), the composer (which composes the text when
+   * it is first asked for anything but the text), or the engine's JSON parser (a valid JSON text whose one
+   * document is not plat: see `foreignJson`).
    */
-  reader: 'lines' | 'composer';
+  reader: 'lines' | 'composer' | 'json';
   /** Its documents, in order (a document with no content is left out, or has the value null). */
   readonly documents: readonly ReadDocument[];
   /** Syntax problems, each with the index of its document (-1 for the text). */
@@ -103,11 +104,14 @@ export interface ReadOptions {
 export type Reader = (text: string, options?: ReadOptions) => Reading;
 
 /**
- * Reads a text: the plainest YAML with the fast line reader, whose locators compose the text (once) where its
- * lines cannot tell; everything else, and a text that starts with `{` and names a plat apiVersion (read as JSON
- * by the platform), with the composer.
+ * Reads a text: a valid JSON text whose document is not plat with the engine's JSON parser (`foreignJson`); the
+ * plainest YAML with the fast line reader, whose locators compose the text (once) where its lines cannot tell;
+ * everything else, and a text that starts with `{` and names a plat apiVersion (read as JSON by the platform),
+ * with the composer.
  */
 export function read(text: string, options: ReadOptions = {}): Reading {
+  const foreign = options.payload ? undefined : foreignJson(text, options);
+  if (foreign) return foreign;
   const json = jsonReading(text, options);
   if (json) return composedReading(text, options, json);
   const lexed = lexText(text, options.lineCache);
@@ -123,6 +127,59 @@ export function read(text: string, options: ReadOptions = {}): Reading {
 /** Reads a text with the composer only: the reference reading (the same answers as `read`, more slowly). */
 export function readComposed(text: string, options: ReadOptions = {}): Reading {
   return composedReading(text, options, jsonReading(text, options));
+}
+
+/**
+ * How deep a JSON value may nest to be read by `foreignJson`: far below where the composer stops (MAX_DEPTH in
+ * src/parse/compose.ts, which reports such a text as not read); real files nest a few dozen levels at most.
+ */
+const FOREIGN_JSON_DEPTH = 100;
+
+/**
+ * The reading of a JSON text (it starts with `{` or `[`) whose one document is not plat, without composing it:
+ * a vendored OpenAPI or JSON Schema document of megabytes that mentions plat groups, a package.json. Deciding
+ * that a document is not plat must not cost a full YAML reading of it (issue 23: 1.5 s for 1.6 MB). The
+ * engine's JSON parser reads such a text tens of times faster than the YAML composer, and its answers
+ * are the composer's: a valid JSON text is one YAML document without a syntax problem, comment or anchor, with
+ * the same value (keys and strings as written, the last of a repeated key kept: its `apiVersion` and `kind`,
+ * and a `List`'s items, identify it alike), except for nesting the composer does not read (`FOREIGN_JSON_DEPTH`).
+ * A text that is not one valid JSON value, nests deeper, or whose document identifies as plat (or a plat group
+ * platlint does not check) is read as usual: undefined. (Its repeated keys are the composer's problems; a
+ * document that is not plat gets no finding, so none are read here.)
+ */
+function foreignJson(text: string, options: ReadOptions): Reading | undefined {
+  let i = 0;
+  while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
+  if (text[i] !== '{' && text[i] !== '[') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (identify(value).status !== 'foreign' || nestsDeeper(value, FOREIGN_JSON_DEPTH)) return undefined;
+  const composer = new LazyComposer(text, options, undefined, true);
+  // the composer's document starts at the line of its first character
+  return new ForeignJsonReading(text, new ForeignJsonDocument(value, text.lastIndexOf('\n', i - 1) + 1, () => composer.documentAt(0)));
+}
+
+/** Whether a JSON value nests more than `left` objects or arrays deep (recursion stops at `left`). */
+function nestsDeeper(value: unknown, left: number): boolean {
+  if (left === 0) return true;
+  // (indexes and for-in: no array of values made per object, a tenth of the time on a 1.6 MB document)
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const x: unknown = value[i];
+      if (x !== null && typeof x === 'object' && nestsDeeper(x, left - 1)) return true;
+    }
+  } else {
+    const o = value as Record<string, unknown>;
+    for (const k in o) {
+      const x = o[k];
+      if (x !== null && typeof x === 'object' && nestsDeeper(x, left - 1)) return true;
+    }
+  }
+  return false;
 }
 
 /** What Go's JSON scanner makes of a text the platform reads as JSON (see `read`); undefined for YAML. */
@@ -240,21 +297,73 @@ class LinesReading implements Reading {
   }
 }
 
-/** The composed documents of a text the line reader read, composed when first asked for (from the same tokens). */
+/** The reading of a valid JSON text whose document is not plat (see `foreignJson`): no problem, no comment. */
+class ForeignJsonReading implements Reading {
+  readonly reader = 'json';
+  readonly problems: readonly Diagnostic[] = [];
+  readonly comments: readonly Comment[] = [];
+  readonly documents: readonly ReadDocument[];
+  #lines: Lines | undefined;
+  constructor(
+    readonly text: string,
+    document: ReadDocument,
+  ) {
+    this.documents = [document];
+  }
+
+  get lines(): Lines {
+    return (this.#lines ??= linesOf(this.text));
+  }
+}
+
+/**
+ * The one document of a JSON text that is not plat: its value from the JSON parser; where its paths are, and its
+ * ambiguous scalars, from the composer if ever asked (lint asks neither of a document that is not plat).
+ */
+class ForeignJsonDocument implements ReadDocument {
+  readonly index = 0;
+  readonly broken = false;
+  constructor(
+    readonly value: unknown,
+    readonly start: number,
+    private readonly composed: () => ReadDocument,
+  ) {}
+
+  get locator(): Locator {
+    return this.composed().locator;
+  }
+
+  ambiguous(isSecret: (path: Path) => boolean): AmbiguousScalar[] {
+    return this.composed().ambiguous(isSecret);
+  }
+}
+
+/** The composed documents of a text the line reader (or the JSON parser) read, composed when first asked for (from the same tokens). */
 class LazyComposer {
   #parsed: ParseResult | undefined;
   constructor(
     private readonly text: string,
     private readonly options: ReadOptions,
     private readonly lexemes: string[] | undefined,
+    /** The text is JSON: composed as `read` composes JSON (Go's JSON scanner's reading of a text naming a plat apiVersion). */
+    private readonly json = false,
   ) {}
 
   /** The composed document at an index, for what the lines cannot tell (an empty item no key names). */
   locatorAt(index: number): Locator {
-    this.#parsed ??= compose(this.text, this.options, undefined, this.lexemes);
+    return composedLocator(this.#document(index));
+  }
+
+  /** The composed document at an index, whole. */
+  documentAt(index: number): ReadDocument {
+    return composedDocument(this.#document(index), this.text);
+  }
+
+  #document(index: number): LintDocument {
+    this.#parsed ??= compose(this.text, this.options, this.json ? jsonReading(this.text, this.options) : undefined, this.lexemes);
     const ld = this.#parsed.documents.find((d) => d.index === index);
-    if (!ld) throw new Error(`the composer made no document ${index} of a text the line reader read`);
-    return composedLocator(ld);
+    if (!ld) throw new Error(`the composer made no document ${index} of a text read without it`);
+    return ld;
   }
 }
 

@@ -1,5 +1,6 @@
 // npm run bench: start-up and throughput of platlint, measured side by side with `node -e 0` and a
-// parse-only floor (the same files read and parsed with `yaml`, nothing else), plus peak memory.
+// parse-only floor (the same files read and parsed with `yaml`, nothing else), plus peak memory; then one
+// large file that is not plat (a vendored OpenAPI document, `--no-foreign` skips it).
 // Numbers are printed, never asserted: timing belongs here, not in tests.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,6 +113,51 @@ for (const n of SIZES) for (const mix of n === 1 ? ['examples'] : MIXES) {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * A vendored OpenAPI document (Swagger 2.0 JSON, indented) of about `bytes` characters that is not plat but names
+ * plat groups everywhere (`"group": "apps.plat.io"`) and a plat apiVersion in its descriptions: platlint must
+ * tell it is not plat without reading it as YAML (issue 23).
+ */
+function makeForeignJson(bytes) {
+  const dir = join(tmpdir(), `platlint-bench-foreign-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const groups = ['apps.plat.io', 'batch.plat.io', 'rbac.authorization.plat.io', 'networking.plat.io'];
+  const definitions = {};
+  const paths = {};
+  let text = '';
+  for (let i = 0; text.length < bytes; i++) {
+    const group = groups[i % groups.length];
+    const name = `io.plat.api.${group.split('.')[0]}.v1.Thing${i}`;
+    definitions[name] = {
+      description: `Thing${i} is a made-up resource; its manifests start \`apiVersion: ${group}/v1\`.`,
+      type: 'object',
+      required: ['spec'],
+      properties: {
+        apiVersion: { type: 'string', description: 'APIVersion defines the versioned schema of this representation of an object.' },
+        kind: { type: 'string', description: 'Kind is a string value representing the REST resource this object represents.' },
+        spec: { $ref: `#/definitions/${name}Spec` },
+        replicas: { type: 'integer', format: 'int32', minimum: 0 },
+      },
+      'x-plat-group-version-kind': [{ group, kind: `Thing${i}`, version: 'v1' }],
+    };
+    paths[`/apis/${group}/v1/namespaces/{namespace}/thing${i}s`] = { get: { operationId: `listThing${i}`, tags: [`${group}_v1`], responses: { 200: { description: 'OK' } } } };
+    // (measured every 20 definitions)
+    if (i % 20 === 0) text = JSON.stringify({ swagger: '2.0', info: { title: 'Plat', version: 'v1.31.0' }, paths, definitions }, null, 2);
+  }
+  const file = join(dir, 'openapi.json');
+  writeFileSync(file, text + '\n');
+  return { dir, file, bytes: text.length + 1 };
+}
+
+let foreign;
+if (!args.includes('--no-foreign')) {
+  const { dir, file, bytes } = makeForeignJson(1_600_000);
+  const [lint] = timeAll([[node, [bin, '--no-config', '--format', 'json', file]]], RUNS || 15);
+  foreign = { bytes, lint };
+  rmSync(dir, { recursive: true, force: true });
+}
+
 const pad = (s, w) => String(s).padStart(w);
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores; medians of repeated runs`);
 console.log(`node -e 0: ${base.ms.toFixed(0)} ms\n`);
@@ -122,6 +168,12 @@ for (const r of rows) {
   );
 }
 console.log('\ntargets: 1 file <= 2.00 x node -e 0; 5,000 files <= 1.25 x parse floor; peak RSS for 5,000 files < 400 MiB');
+if (foreign) {
+  console.log(
+    `\none file not plat, a vendored OpenAPI JSON of ${(foreign.bytes / 1e6).toFixed(2)} MB naming plat groups: ${foreign.lint.ms.toFixed(0)} ms, ${(foreign.lint.ms / base.ms).toFixed(2)} x node -e 0, peak RSS ${foreign.lint.rss.toFixed(0)} MiB`,
+  );
+  console.log('target: as fast as one small file (deciding that a file is not plat does not read it as YAML)');
+}
 if (CONFIG) {
   console.log(`\nwith --config ${CONFIG} (interleaved with the runs above):`);
   // CPU time (user + system) as well as wall time: on a machine shared with other work, wall time of the

@@ -116,6 +116,14 @@ function secretFlagValue(rand: Rand): string {
   }
 }
 
+/** Plain secrets given to flags whose names say they hold one: repeated, after `--`, as the next word. */
+const PLAIN_FLAG_SECRETS: readonly ((n: number) => string)[] = [
+  (n) => `--storage-driver-password=S3cr3tPa55w0rd${n}\n--storage-driver-password=S3cr3tPa55w0rd`,
+  (n) => `--storage-driver-password S3cr3tPa55w0rd${n} --storage-driver-password "S3cr3tPa55w0rd ${n}"`,
+  (n) => `-- --token S3cr3tPa55w0rd${n} --password=S3cr3tPa55w0rd`,
+  (n) => `--api-key S3cr3tPa55w0rd${n} --fail-swap-on --api-key=S3cr3tPa55w0rd`,
+];
+
 /** A secret field with a broken value: the YAML reader's message quotes the broken token. */
 function brokenSecretField(rand: Rand, indent: string): string {
   const key = pick(rand, ['secret', 'token', 'clientKeyData', 'password']);
@@ -252,7 +260,10 @@ function plantSecret(text: string, rand: Rand, flags: boolean): string {
   const ls = lines(text);
   if (flags) {
     const sites = ls.map((l, i) => (/--[\w-]+=\S/.test(l) ? i : -1)).filter((i) => i >= 0);
-    if (sites.length === 0 || rand(3) === 0) return `${text}${text.endsWith('\n') ? '' : '\n'}--${pick(rand, ['token', 'server', 'unknown-flag', 'bootstrap-kubeconfig'])}=${secretFlagValue(rand)}\n`;
+    const end = text.endsWith('\n') ? '' : '\n';
+    // a plain secret (no URL, header or key block to recognize it by) as the value of a flag whose name says it holds one
+    if (rand(4) === 0) return `${text}${end}${pick(rand, PLAIN_FLAG_SECRETS)(rand(1000))}\n`;
+    if (sites.length === 0 || rand(3) === 0) return `${text}${end}--${pick(rand, ['token', 'server', 'unknown-flag', 'bootstrap-kubeconfig'])}=${secretFlagValue(rand)}\n`;
     const i = pick(rand, sites);
     ls[i] = ls[i]!.replace(/(--[\w-]+=)\S+/, (_, f: string) => f + secretFlagValue(rand));
     return ls.join('\n');
