@@ -1,0 +1,146 @@
+// The access questions answered from files on disk (`platlint access`, the library's canI, whoCan and rulesFor):
+// the files found as for linting, grouped by the configuration's deployments, read for their RBAC objects
+// (src/access/), each group answered as one cluster.
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import { canI as decide, rulesFor as rulesOf, whoCan as whoOf, type WhoCanScope } from '../access/authorize.js';
+import { buildCluster } from '../access/cluster.js';
+import { readRbac, type RbacFile } from '../access/read.js';
+import { canIJson, rulesJson, whoCanJson, type CanIReport, type ReportContext, type RulesReport, type Scope, type WhoCanReport } from '../access/report.js';
+import { requestOf, userInfo, type Question } from '../access/request.js';
+import type { Config } from '../config/config.js';
+import { decodeBytes } from '../read/bytes.js';
+import { deploymentGroups } from './across-files.js';
+import { discover, UsageError } from './discover.js';
+import { resolveConfig } from './lint-files.js';
+
+export interface AccessOptions {
+  /** Files, folders and glob patterns (default: the working folder). */
+  readonly paths?: readonly string[];
+  /** Folder the paths are relative to, and where the configuration search starts (default: process.cwd()). */
+  readonly cwd?: string;
+  /** A loaded configuration; when absent, `configFile` or the nearest `platlint.config.yaml` is used. */
+  readonly config?: Config;
+  /** Path of a configuration file, or false for none. */
+  readonly configFile?: string | false;
+  /** Answer for this deployment of the configuration only (from all of its files). */
+  readonly deployment?: string;
+  /** A pattern that matches nothing is an error (default true). */
+  readonly errorOnUnmatchedPattern?: boolean;
+}
+
+/**
+ * The sets of files answered together. Without deployments in the configuration: the files of `paths`, one
+ * set. With deployments: each deployment that holds a file of `paths`, with all of its files (as the checks
+ * across files read them), and the files of `paths` that no deployment holds as one more set (deployment null);
+ * with `deployment`, that deployment alone. Throws UsageError for a pattern that matches nothing and an
+ * unknown deployment.
+ */
+export async function accessScopes(options: AccessOptions = {}): Promise<Scope[]> {
+  const cwd = options.cwd ?? process.cwd();
+  const config = options.config ?? resolveConfig(cwd, options.configFile);
+  const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
+  const groups = (config.deployments?.length ?? 0) > 0 ? await deploymentGroups(config) : [];
+  const sets: { deployment: string | null; files: string[] }[] = [];
+  if (options.deployment !== undefined) {
+    const names = (config.deployments ?? []).map((d) => d.name);
+    const i = names.indexOf(options.deployment);
+    if (i < 0) throw new UsageError(names.length === 0 ? `--deployment ${options.deployment}: the configuration declares no deployments` : `no deployment named "${options.deployment}" in the configuration; its deployments: ${names.join(', ')}`);
+    sets.push({ deployment: options.deployment, files: [...groups[i]!].sort() });
+  } else {
+    const files = await discover(paths, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true });
+    const given = new Set(files);
+    groups.forEach((g, i) => {
+      if ([...g].some((f) => given.has(f))) sets.push({ deployment: config.deployments![i]!.name, files: [...g].sort() });
+    });
+    const alone = files.filter((f) => !groups.some((g) => g.has(f)));
+    if (alone.length > 0 || sets.length === 0) sets.push({ deployment: null, files: alone });
+  }
+  const read = new Map<string, RbacFile>();
+  const fileOf = (f: string): RbacFile => {
+    let r = read.get(f);
+    if (!r) read.set(f, (r = readFile(f, config.maxFileSize)));
+    return r;
+  };
+  const externalRoles = config.externalRoles ?? [];
+  return sets.map((s) => ({ deployment: s.deployment, cluster: buildCluster(s.files.map(fileOf), { externalRoles }) }));
+}
+
+function readFile(file: string, maxFileSize: number | undefined): RbacFile {
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(file);
+  } catch (err) {
+    return { file, roles: [], bindings: [], problems: [`cannot read the file (${(err as NodeJS.ErrnoException).code ?? 'error'}): its objects are not counted`] };
+  }
+  const decoded = decodeBytes(bytes, maxFileSize);
+  if (decoded.text === undefined) return { file, roles: [], bindings: [], problems: [`${decoded.diagnostic.message}: its objects are not counted`] };
+  return readRbac(decoded.text, file);
+}
+
+/** Output names relative to the working folder. */
+export function reportContext(cwd: string): ReportContext {
+  return { file: (p) => relative(cwd, p) || p };
+}
+
+/** A question and who asks it, for the library. */
+export interface AccessQuery extends Question, AccessOptions {
+  /** The user (`--as`); a service account's username gets the groups of its tokens. */
+  readonly user?: string;
+  /** The user's groups (`--as-group`). */
+  readonly groups?: readonly string[];
+  /** who-can: in every namespace. */
+  readonly allNamespaces?: boolean;
+}
+
+function asked(q: AccessQuery) {
+  const r = requestOf(q);
+  if (r.problem !== undefined) throw new UsageError(r.problem);
+  return r.request;
+}
+
+function who(q: AccessQuery) {
+  if (q.user === undefined || q.user === '') throw new UsageError('no user given: name the user the question is asked for');
+  return userInfo(q.user, q.groups ?? []);
+}
+
+/** The can-i report of a question (src/access/report.ts CanIReport). */
+export async function canIReport(q: AccessQuery): Promise<CanIReport> {
+  const request = asked(q);
+  const { user, added } = who(q);
+  const scopes = await accessScopes(q);
+  return { user, addedGroups: added, request, answers: scopes.map((s) => ({ ...s, answer: decide(s.cluster, user, request) })) };
+}
+
+export async function whoCanReport(q: AccessQuery): Promise<WhoCanReport> {
+  if (q.allNamespaces && q.namespace !== undefined) throw new UsageError('a namespace and every namespace (--all-namespaces) exclude each other');
+  const scope: WhoCanScope = q.allNamespaces ? { allNamespaces: true } : q.namespace !== undefined ? { namespace: q.namespace } : {};
+  const request = asked({ ...q, namespace: q.allNamespaces ? '' : q.namespace });
+  const scopes = await accessScopes(q);
+  return { request, scope, answers: scopes.map((s) => ({ ...s, answer: whoOf(s.cluster, request, scope) })) };
+}
+
+export async function rulesReport(q: Omit<AccessQuery, 'verb'>): Promise<RulesReport> {
+  if (q.namespace === undefined || q.namespace === '') throw new UsageError('a rules review needs a namespace (-n NAMESPACE), as a SelfSubjectRulesReview does');
+  const { user, added } = who(q as AccessQuery);
+  const scopes = await accessScopes(q);
+  return { user, addedGroups: added, namespace: q.namespace, answers: scopes.map((s) => ({ ...s, answer: rulesOf(s.cluster, user, q.namespace!) })) };
+}
+
+/**
+ * May the user do this? What a SubjectAccessReview answers, for each set of files (docs/access.md, the JSON
+ * of `platlint access can-i`). Throws UsageError for an invalid question.
+ */
+export async function canI(q: AccessQuery): Promise<ReturnType<typeof canIJson>> {
+  return canIJson(await canIReport(q), reportContext(q.cwd ?? process.cwd()));
+}
+
+/** Who may do this? Every subject allowed, with the bindings and rules (the JSON of `platlint access who-can`). */
+export async function whoCan(q: AccessQuery): Promise<ReturnType<typeof whoCanJson>> {
+  return whoCanJson(await whoCanReport(q), reportContext(q.cwd ?? process.cwd()));
+}
+
+/** What may the user do in a namespace? What a SelfSubjectRulesReview answers (the JSON of `platlint access rules`). */
+export async function rulesFor(q: Omit<AccessQuery, 'verb'>): Promise<ReturnType<typeof rulesJson>> {
+  return rulesJson(await rulesReport(q), reportContext(q.cwd ?? process.cwd()));
+}
