@@ -69,6 +69,11 @@ export class Cluster {
       for (const r of f.roles) define(roles, roleId(r), { ...r });
       for (const b of f.bindings) define(bindings, bindingId(b), b);
     }
+    for (const o of [...roles.values(), ...bindings.values()]) {
+      if ((o.kind === 'Role' || o.kind === 'RoleBinding') && o.namespace === '') {
+        this.notes.push({ message: `${describe(o)} has no namespace: the namespace is chosen when it is applied; platlint counts it in the namespace asked about`, at: o.origin });
+      }
+    }
     for (const [id, n] of seen) {
       const o = roles.get(id) ?? bindings.get(id)!;
       this.notes.push({ message: `${describe(o)} is defined ${n} times; the last definition is counted, as applying the files in order stores it`, at: o.origin });

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError } from '../config/config.js';
 import { UsageError } from '../files/discover.js';
 import { canIReport, reportContext, rulesReport, whoCanReport, type AccessQuery } from '../files/access-files.js';
+import { AccessQuestionError } from '../access/query.js';
 import { allAllowed, canIJson, canIText, rulesJson, rulesMarkdown, rulesText, whoCanJson, whoCanMarkdown, whoCanText } from '../access/report.js';
 
 /** What `platlint access` needs of the command line's io (src/cli/cli.ts CliIo). */
@@ -43,6 +44,7 @@ Options:
       --as-group GROUP      A group of the user (repeatable); system:authenticated only when given
       --url /PATH           A non-resource URL (/healthz, /metrics) instead of RESOURCE
       --deployment NAME     Answer for this deployment of the configuration only
+      --no-bootstrap        Leave out the platform's bootstrap roles and bindings: the files alone
   -f, --format NAME         text (default), json; who-can and rules also markdown
   -c, --config PATH         Use this configuration file (default: platlint.config.yaml, searched upward)
       --no-config           Use no configuration file
@@ -58,6 +60,7 @@ const OPTIONS = {
   'as-group': { type: 'string', multiple: true },
   url: { type: 'string' },
   deployment: { type: 'string' },
+  'no-bootstrap': { type: 'boolean' },
   format: { type: 'string', short: 'f' },
   config: { type: 'string', short: 'c' },
   'no-config': { type: 'boolean' },
@@ -106,6 +109,7 @@ export async function access(argv: readonly string[], io: AccessIo): Promise<num
     cwd: io.cwd,
     ...(values['no-config'] ? { configFile: false as const } : values.config !== undefined ? { configFile: resolve(io.cwd, values.config) } : {}),
     ...(values.deployment !== undefined ? { deployment: values.deployment } : {}),
+    ...(values['no-bootstrap'] ? { bootstrap: false } : {}),
   };
   if (values['all-namespaces'] && form !== 'who-can') return usage('--all-namespaces belongs to who-can');
   if (values.as === undefined && groups.length > 0 && form !== 'who-can') return usage('--as-group needs --as USER');
@@ -159,7 +163,7 @@ export async function access(argv: readonly string[], io: AccessIo): Promise<num
     io.stdout(format === 'json' ? `${JSON.stringify(rulesJson(report, ctx), null, 2)}\n` : format === 'markdown' ? rulesMarkdown(report, ctx) : rulesText(report, ctx));
     return 0;
   } catch (err) {
-    if (err instanceof UsageError) return usage(err.message);
+    if (err instanceof UsageError || err instanceof AccessQuestionError) return usage(err.message);
     if (err instanceof ConfigError) {
       const lines = err.problems.map((p) => `  ${err.filePath}:${p.line}:${p.column}  ${p.message}`);
       io.stderr(`platlint: ${err.message}\n${lines.join('\n')}${lines.length ? '\n' : ''}`);

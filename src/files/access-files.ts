@@ -3,11 +3,10 @@
 // (src/access/), each group answered as one cluster.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { canI as decide, rulesFor as rulesOf, whoCan as whoOf, type WhoCanScope } from '../access/authorize.js';
 import { buildCluster } from '../access/cluster.js';
 import { readRbac, type RbacFile } from '../access/read.js';
 import { canIJson, rulesJson, whoCanJson, type CanIReport, type ReportContext, type RulesReport, type Scope, type WhoCanReport } from '../access/report.js';
-import { requestOf, userInfo, type Question } from '../access/request.js';
+import { askCanI, askRules, askWhoCan, type AccessQuestion } from '../access/query.js';
 import type { Config } from '../config/config.js';
 import { decodeBytes } from '../read/bytes.js';
 import { deploymentGroups } from './across-files.js';
@@ -27,6 +26,8 @@ export interface AccessOptions {
   readonly deployment?: string;
   /** A pattern that matches nothing is an error (default true). */
   readonly errorOnUnmatchedPattern?: boolean;
+  /** Count the platform's bootstrap roles and bindings (default true); false: the files alone. */
+  readonly bootstrap?: boolean;
 }
 
 /**
@@ -63,7 +64,7 @@ export async function accessScopes(options: AccessOptions = {}): Promise<Scope[]
     return r;
   };
   const externalRoles = config.externalRoles ?? [];
-  return sets.map((s) => ({ deployment: s.deployment, cluster: buildCluster(s.files.map(fileOf), { externalRoles }) }));
+  return sets.map((s) => ({ deployment: s.deployment, cluster: buildCluster(s.files.map(fileOf), { externalRoles, bootstrap: options.bootstrap !== false }) }));
 }
 
 function readFile(file: string, maxFileSize: number | undefined): RbacFile {
@@ -83,53 +84,29 @@ export function reportContext(cwd: string): ReportContext {
   return { file: (p) => relative(cwd, p) || p };
 }
 
-/** A question and who asks it, for the library. */
-export interface AccessQuery extends Question, AccessOptions {
-  /** The user (`--as`); a service account's username gets the groups of its tokens. */
-  readonly user?: string;
-  /** The user's groups (`--as-group`). */
-  readonly groups?: readonly string[];
-  /** who-can: in every namespace. */
-  readonly allNamespaces?: boolean;
-}
+/** A question, who asks it and the files it is asked of (the library's canI, whoCan and rulesFor). */
+export interface AccessQuery extends AccessQuestion, AccessOptions {}
 
-function asked(q: AccessQuery) {
-  const r = requestOf(q);
-  if (r.problem !== undefined) throw new UsageError(r.problem);
-  return r.request;
-}
-
-function who(q: AccessQuery) {
-  if (q.user === undefined || q.user === '') throw new UsageError('no user given: name the user the question is asked for');
-  return userInfo(q.user, q.groups ?? []);
-}
-
-/** The can-i report of a question (src/access/report.ts CanIReport). */
+/** The can-i report of a question (src/access/report.ts CanIReport); throws AccessQuestionError for an invalid one. */
 export async function canIReport(q: AccessQuery): Promise<CanIReport> {
-  const request = asked(q);
-  const { user, added } = who(q);
-  const scopes = await accessScopes(q);
-  return { user, addedGroups: added, request, answers: scopes.map((s) => ({ ...s, answer: decide(s.cluster, user, request) })) };
+  const answer = askCanI(q);
+  return answer(await accessScopes(q));
 }
 
 export async function whoCanReport(q: AccessQuery): Promise<WhoCanReport> {
-  if (q.allNamespaces && q.namespace !== undefined) throw new UsageError('a namespace and every namespace (--all-namespaces) exclude each other');
-  const scope: WhoCanScope = q.allNamespaces ? { allNamespaces: true } : q.namespace !== undefined ? { namespace: q.namespace } : {};
-  const request = asked({ ...q, namespace: q.allNamespaces ? '' : q.namespace });
-  const scopes = await accessScopes(q);
-  return { request, scope, answers: scopes.map((s) => ({ ...s, answer: whoOf(s.cluster, request, scope) })) };
+  const answer = askWhoCan(q);
+  return answer(await accessScopes(q));
 }
 
 export async function rulesReport(q: Omit<AccessQuery, 'verb'>): Promise<RulesReport> {
-  if (q.namespace === undefined || q.namespace === '') throw new UsageError('a rules review needs a namespace (-n NAMESPACE), as a SelfSubjectRulesReview does');
-  const { user, added } = who(q as AccessQuery);
-  const scopes = await accessScopes(q);
-  return { user, addedGroups: added, namespace: q.namespace, answers: scopes.map((s) => ({ ...s, answer: rulesOf(s.cluster, user, q.namespace!) })) };
+  const answer = askRules(q);
+  return answer(await accessScopes(q));
 }
 
 /**
  * May the user do this? What a SubjectAccessReview answers, for each set of files (docs/access.md, the JSON
- * of `platlint access can-i`). Throws UsageError for an invalid question.
+ * of `platlint access can-i`). Throws AccessQuestionError for an invalid question, UsageError for a path that
+ * matches nothing or an unknown deployment, ConfigError for an invalid configuration.
  */
 export async function canI(q: AccessQuery): Promise<ReturnType<typeof canIJson>> {
   return canIJson(await canIReport(q), reportContext(q.cwd ?? process.cwd()));
