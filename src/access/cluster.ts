@@ -2,7 +2,7 @@
 // a name wins, as applying the files in order stores it), the platform's bootstrap policy where no file defines
 // the name, the API server's reconciliation of a bootstrap name that a file does define, and the rules the
 // ClusterRole aggregation controller writes into every aggregated ClusterRole.
-import { BOOTSTRAP_CLUSTER_ROLES } from '../services/bootstrap-roles.js';
+import { BOOTSTRAP_CLUSTER_ROLES, BOOTSTRAP_ROLES } from '../services/bootstrap-roles.js';
 import { bootstrapPolicy } from './bootstrap.js';
 import { labelSelector, type LabelSelector } from './match.js';
 import type { Binding, Origin, PolicyRule, Role, Rule, Subject } from './model.js';
@@ -49,10 +49,12 @@ export class Cluster {
   readonly files: number;
   private readonly byNamespace = new Map<string, Binding[]>();
   private readonly external: readonly ExternalRole[];
+  private readonly withBootstrap: boolean;
 
   constructor(files: readonly RbacFile[], options: ClusterOptions = {}) {
     this.files = files.length;
     this.external = options.externalRoles ?? [];
+    this.withBootstrap = options.bootstrap !== false;
     for (const f of files) for (const p of f.problems) this.notes.push({ message: `${f.file}: ${p}` });
 
     const roles = new Map<string, Role>();
@@ -79,7 +81,7 @@ export class Cluster {
       this.notes.push({ message: `${describe(o)} is defined ${n} times; the last definition is counted, as applying the files in order stores it`, at: o.origin });
     }
 
-    if (options.bootstrap !== false) {
+    if (this.withBootstrap) {
       const policy = bootstrapPolicy();
       for (const b of policy.roles) {
         const id = roleId(b);
@@ -225,6 +227,7 @@ export class Cluster {
       if (this.external.some((r) => r.kind === 'Role' && r.name === name && (r.namespace === undefined || r.namespace === namespace || namespace === ''))) {
         return { unknown: `Role \`${name}\` is one of the configuration's externalRoles: its rules are not in these files` };
       }
+      if (!this.withBootstrap && BOOTSTRAP_ROLES.has(`${namespace}/${name}`)) return { unknown: `Role \`${namespace}/${name}\` is the platform's own, left out with its bootstrap policy` };
       return { error: `role.rbac.authorization.plat.io ${JSON.stringify(name)} not found` };
     }
     if (kind === 'ClusterRole') {
@@ -233,7 +236,9 @@ export class Cluster {
       if (this.external.some((r) => r.kind === 'ClusterRole' && r.name === name)) {
         return { unknown: `ClusterRole \`${name}\` is one of the configuration's externalRoles: its rules are not in these files` };
       }
-      if (BOOTSTRAP_CLUSTER_ROLES.has(name)) return { unknown: `the platform creates ClusterRole \`${name}\` only when a feature gate is on: its rules are not known here` };
+      if (BOOTSTRAP_CLUSTER_ROLES.has(name)) {
+        return { unknown: this.withBootstrap ? `the platform creates ClusterRole \`${name}\` only when a feature gate is on: its rules are not known here` : `ClusterRole \`${name}\` is the platform's own, left out with its bootstrap policy` };
+      }
       return { error: `clusterrole.rbac.authorization.plat.io ${JSON.stringify(name)} not found` };
     }
     return { error: `unsupported role reference kind: ${JSON.stringify(kind)}` };

@@ -8,6 +8,8 @@ import { resourceText } from './request.js';
 /** One set of files answered together: a deployment of the configuration, or the files given (null). */
 export interface Scope {
   readonly deployment: string | null;
+  /** The files of no deployment, where the configuration declares deployments (deployment null). */
+  readonly noDeployment?: boolean;
   readonly cluster: Cluster;
 }
 
@@ -138,7 +140,11 @@ function problemLines(errors: readonly Unresolved[], unknown: readonly Unresolve
 
 function scopeHeader(s: Scope): string {
   const files = `${s.cluster.files} file${s.cluster.files === 1 ? '' : 's'}`;
-  return s.deployment === null ? files : `deployment ${s.deployment} (${files})`;
+  return s.deployment !== null ? `deployment ${s.deployment} (${files})` : s.noDeployment ? `files of no deployment (${files})` : files;
+}
+
+function mdScope(s: Scope): string {
+  return s.deployment !== null ? ` (deployment ${mdCode(s.deployment)})` : s.noDeployment ? ' (files of no deployment)' : '';
 }
 
 function mdCode(s: string): string {
@@ -150,6 +156,11 @@ function mdWhere(o: Origin, ctx: ReportContext): string {
   const p = o.position();
   const file = ctx.file(o.file);
   return `[${file}:${p.line}:${p.column}](${file.replace(/ /g, '%20')}#L${p.line})`;
+}
+
+/** Plain text in Markdown: its emphasis and link characters escaped (`* on *`). */
+function mdText(s: string): string {
+  return s.replace(/[\\*_[\]<>]/g, '\\$&');
 }
 
 function mdCell(s: string): string {
@@ -178,6 +189,7 @@ export function canIJson(report: CanIReport, ctx: ReportContext) {
     allowed: allAllowed(report),
     answers: report.answers.map((a) => ({
       deployment: a.deployment,
+      noDeployment: a.noDeployment === true,
       files: a.cluster.files,
       status: { allowed: a.answer.allowed, reason: a.answer.reason, ...(a.answer.evaluationError !== undefined ? { evaluationError: a.answer.evaluationError } : {}) },
       decidedBy: a.answer.decidedBy,
@@ -196,7 +208,7 @@ export function canIText(report: CanIReport, ctx: ReportContext): string {
     const d = a.answer;
     const indent = several ? '  ' : '';
     if (several) out.push(`${scopeHeader(a)}: ${d.allowed ? 'yes' : 'no'}`);
-    else out.push(d.allowed ? 'yes' : 'no', ...(a.deployment !== null ? [scopeHeader(a)] : []));
+    else out.push(d.allowed ? 'yes' : 'no', ...(a.deployment !== null || a.noDeployment ? [scopeHeader(a)] : []));
     if (d.decidedBy === 'privileged-group') out.push(`${indent}allowed before RBAC: the API server allows the group ${PRIVILEGED_GROUP} everything (its privileged group authorizer)`);
     if (d.grants.length > 0) {
       out.push(`${indent}${d.decidedBy === 'rbac' ? d.reason : `RBAC: allowed by ${describeGrant(d.grants[0]!)}`}`);
@@ -204,7 +216,8 @@ export function canIText(report: CanIReport, ctx: ReportContext): string {
     } else if (!d.allowed) {
       out.push(`${indent}no rule of a binding of ${userText(report.user)} allows ${requestText(report.request)} (RBAC; the API server's other authorizers are not asked)`);
     }
-    out.push(...problemLines(d.errors, d.unknown, a.cluster.notes, ctx, indent));
+    // a role whose rules are not known can only turn a no into a yes
+    out.push(...problemLines(d.errors, d.allowed ? [] : d.unknown, a.cluster.notes, ctx, indent));
   }
   if (report.addedGroups.length > 0) out.push(`note: ${report.user.name} is a service account: its tokens carry the groups ${report.addedGroups.join(', ')} too`);
   return `${out.join('\n')}\n`;
@@ -235,6 +248,7 @@ export function whoCanJson(report: WhoCanReport, ctx: ReportContext) {
     scope: report.scope.allNamespaces ? { allNamespaces: true } : report.scope.namespace ? { namespace: report.scope.namespace } : { clusterWide: true },
     answers: report.answers.map((a) => ({
       deployment: a.deployment,
+      noDeployment: a.noDeployment === true,
       files: a.cluster.files,
       subjects: a.answer.grantees.map((g) => ({
         kind: g.kind,
@@ -275,7 +289,7 @@ export function whoCanText(report: WhoCanReport, ctx: ReportContext): string {
 export function whoCanMarkdown(report: WhoCanReport, ctx: ReportContext): string {
   const out: string[] = [];
   for (const a of report.answers) {
-    out.push(`### Who can ${mdCell(scopeText(report.request, report.scope))}${a.deployment !== null ? ` (deployment ${mdCode(a.deployment)})` : ''}`, '');
+    out.push(`### Who can ${mdCell(scopeText(report.request, report.scope))}${mdScope(a)}`, '');
     out.push('| Subject | Binding | Role | Rule |', '| --- | --- | --- | --- |');
     for (const g of a.answer.grantees) {
       const who = mdCell(g.kind === 'ServiceAccount' ? `ServiceAccount ${mdCode(`${g.namespace}/${g.name}`)}` : `${g.kind} ${mdCode(g.name)}`);
@@ -283,7 +297,7 @@ export function whoCanMarkdown(report: WhoCanReport, ctx: ReportContext): string
       for (const x of g.grants) {
         const binding = `${x.binding.kind} ${mdCode(x.binding.kind === 'RoleBinding' ? `${x.namespace === '' ? '(set when applied)' : x.namespace}/${x.binding.name}` : x.binding.name)} (${mdWhere(x.binding.origin, ctx)})`;
         const role = `${x.role.kind} ${mdCode(x.role.name)}${x.role.aggregation && x.role.aggregation.problem === undefined ? ', aggregated' : ''} (${mdWhere(x.role.origin, ctx)})`;
-        const rule = `${mdCode(`${x.rule.owner.name} rules[${x.rule.index}]`)} (${mdWhere(x.rule.origin, ctx)}): ${ruleSummary(x.rule)}`;
+        const rule = `${mdCode(`${x.rule.owner.name} rules[${x.rule.index}]`)} (${mdWhere(x.rule.origin, ctx)}): ${mdText(ruleSummary(x.rule))}`;
         out.push(`| ${who} | ${mdCell(binding)} | ${mdCell(role)} | ${mdCell(rule)} |`);
       }
     }
@@ -317,6 +331,7 @@ export function rulesJson(report: RulesReport, ctx: ReportContext) {
     namespace: report.namespace,
     answers: report.answers.map((a) => ({
       deployment: a.deployment,
+      noDeployment: a.noDeployment === true,
       files: a.cluster.files,
       status: {
         resourceRules: a.answer.resourceRules.map((g) => ({ verbs: g.rule.verbs, apiGroups: g.rule.apiGroups, resources: g.rule.resources, resourceNames: g.rule.resourceNames, grantedBy: grantJson(g, ctx) })),
@@ -353,7 +368,7 @@ export function rulesMarkdown(report: RulesReport, ctx: ReportContext): string {
   const list = (xs: readonly string[]) => (xs.length === 0 ? '' : xs.map((x) => mdCode(x === '' ? '""' : x)).join(', '));
   for (const a of report.answers) {
     const r = a.answer;
-    out.push(`### Rules of User ${mdCode(report.user.name)} in namespace ${mdCode(report.namespace)}${a.deployment !== null ? ` (deployment ${mdCode(a.deployment)})` : ''}`, '');
+    out.push(`### Rules of User ${mdCode(report.user.name)} in namespace ${mdCode(report.namespace)}${mdScope(a)}`, '');
     if (r.privileged) out.push(`The API server allows the group ${mdCode(PRIVILEGED_GROUP)} everything before RBAC, whatever these rules say.`, '');
     out.push('| Verbs | API groups | Resources | Names | Rule | Binding |', '| --- | --- | --- | --- | --- | --- |');
     for (const g of r.resourceRules) {

@@ -7,6 +7,7 @@ import { ConfigError } from '../config/config.js';
 import { UsageError } from '../files/discover.js';
 import { canIReport, reportContext, rulesReport, whoCanReport, type AccessQuery } from '../files/access-files.js';
 import { AccessQuestionError } from '../access/query.js';
+import { closestMatches } from '../services/suggest.js';
 import { allAllowed, canIJson, canIText, rulesJson, rulesMarkdown, rulesText, whoCanJson, whoCanMarkdown, whoCanText } from '../access/report.js';
 
 /** What `platlint access` needs of the command line's io (src/cli/cli.ts CliIo). */
@@ -90,7 +91,14 @@ export async function access(argv: readonly string[], io: AccessIo): Promise<num
   try {
     parsed = parseArgs({ args: [...argv.slice(1)], options: OPTIONS, allowPositionals: true, strict: true, tokens: true });
   } catch (err) {
-    return usage((err as Error).message.split('\n')[0]!);
+    const e = err as Error & { code?: string };
+    const option = /'(-[^']*)'/.exec(e.message)?.[1];
+    if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) {
+      const near = closestMatches(option.replace(/^-+/, ''), Object.keys(OPTIONS))[0];
+      return usage(`unknown option ${option}${near !== undefined ? `; did you mean --${near}?` : ''}`);
+    }
+    if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) return usage(`option ${option.split(' ')[0]} needs a value`);
+    return usage(e.message.split('\n')[0]!);
   }
   const { values, positionals, tokens } = parsed;
   if (values.help) {

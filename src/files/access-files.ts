@@ -42,7 +42,7 @@ export async function accessScopes(options: AccessOptions = {}): Promise<Scope[]
   const config = options.config ?? resolveConfig(cwd, options.configFile);
   const paths = options.paths && options.paths.length > 0 ? options.paths : ['.'];
   const groups = (config.deployments?.length ?? 0) > 0 ? await deploymentGroups(config) : [];
-  const sets: { deployment: string | null; files: string[] }[] = [];
+  const sets: { deployment: string | null; noDeployment?: boolean; files: string[] }[] = [];
   if (options.deployment !== undefined) {
     const names = (config.deployments ?? []).map((d) => d.name);
     const i = names.indexOf(options.deployment);
@@ -55,7 +55,7 @@ export async function accessScopes(options: AccessOptions = {}): Promise<Scope[]
       if ([...g].some((f) => given.has(f))) sets.push({ deployment: config.deployments![i]!.name, files: [...g].sort() });
     });
     const alone = files.filter((f) => !groups.some((g) => g.has(f)));
-    if (alone.length > 0 || sets.length === 0) sets.push({ deployment: null, files: alone });
+    if (alone.length > 0 || sets.length === 0) sets.push({ deployment: null, ...(groups.length > 0 ? { noDeployment: true } : {}), files: alone });
   }
   const read = new Map<string, RbacFile>();
   const fileOf = (f: string): RbacFile => {
@@ -64,7 +64,7 @@ export async function accessScopes(options: AccessOptions = {}): Promise<Scope[]
     return r;
   };
   const externalRoles = config.externalRoles ?? [];
-  return sets.map((s) => ({ deployment: s.deployment, cluster: buildCluster(s.files.map(fileOf), { externalRoles, bootstrap: options.bootstrap !== false }) }));
+  return sets.map((s) => ({ deployment: s.deployment, ...(s.noDeployment ? { noDeployment: true } : {}), cluster: buildCluster(s.files.map(fileOf), { externalRoles, bootstrap: options.bootstrap !== false }) }));
 }
 
 function readFile(file: string, maxFileSize: number | undefined): RbacFile {
