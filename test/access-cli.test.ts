@@ -1,5 +1,6 @@
 // `platlint access`: every form and format on fixtures/access/team/ (its output pinned exactly in
 // fixtures/access/team/expected/), the deployments of fixtures/access/deployments/, exit codes and usage errors.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { platlint } from './helpers/cli.js';
@@ -97,7 +98,7 @@ describe('platlint access who-can', () => {
     expect(await names([])).toEqual(['ops', 'system:masters', 'auditor']);
     expect(await names(['--all-namespaces'])).toEqual(['ops', 'system:masters', 'auditor']);
     const edit = await access(['who-can', 'get', 'secrets', '--all-namespaces']);
-    expect(edit.stdout).toContain('Group deployers\n  binding RoleBinding prod/deployers (rbac/prod.yaml:4:9) in namespace prod\n');
+    expect(edit.stdout).toContain('Group deployers\n  binding RoleBinding prod/deployers (rbac/prod.yaml:4:9)\n');
   });
 });
 
@@ -199,5 +200,19 @@ describe('usage', () => {
     expect([named.request.name, named.allowed]).toEqual(['settings', true]);
     const pathNotName = JSON.parse((await access(['can-i', 'get', 'configmaps', 'rbac', '-n', 'prod', '--as', 'jane', '--format', 'json'])).stdout);
     expect([pathNotName.request.name, pathNotName.allowed]).toEqual(['', false]);
+  });
+});
+
+describe('docs/access.md', () => {
+  it('prints what each example shows (run in fixtures/access/team)', async () => {
+    const page = readFileSync(join(ROOT, 'docs', 'access.md'), 'utf8');
+    const examples = [...page.matchAll(/<!-- access example -->\n```sh\n\$ npx platlint access (.*)\n```\n\n```\w+\n([\s\S]*?)\n```\n/g)];
+    expect(examples).toHaveLength(8);
+    for (const [, args, output] of examples) {
+      const r = await access(args!.split(' '));
+      expect([0, 1]).toContain(r.code);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(`${output}\n`);
+    }
   });
 });

@@ -27,6 +27,8 @@ export interface ClusterOptions {
 export interface Note {
   readonly message: string;
   readonly at?: Origin;
+  /** The file the note is about, when no place in it is (a file that could not be read). */
+  readonly file?: string;
 }
 
 /** What a roleRef names: the role, the platform's error when it does not exist, or why its rules are not known. */
@@ -55,7 +57,7 @@ export class Cluster {
     this.files = files.length;
     this.external = options.externalRoles ?? [];
     this.withBootstrap = options.bootstrap !== false;
-    for (const f of files) for (const p of f.problems) this.notes.push({ message: `${f.file}: ${p}` });
+    for (const f of files) for (const p of f.problems) this.notes.push({ message: p, file: f.file });
 
     const roles = new Map<string, Role>();
     const bindings = new Map<string, Binding>();

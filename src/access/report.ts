@@ -79,7 +79,7 @@ function unresolvedJson(u: Unresolved, ctx: ReportContext) {
 }
 
 function noteJson(n: Note, ctx: ReportContext) {
-  return { message: n.message, ...(n.at ? placeJson(n.at, ctx) : { file: null, line: null, column: null, bootstrap: false }) };
+  return { message: n.message, ...(n.at ? placeJson(n.at, ctx) : { file: n.file !== undefined ? ctx.file(n.file) : null, line: null, column: null, bootstrap: false }) };
 }
 
 function requestJson(request: AccessRequest) {
@@ -134,7 +134,7 @@ function problemLines(errors: readonly Unresolved[], unknown: readonly Unresolve
   const out: string[] = [];
   for (const e of errors) out.push(`${indent}evaluation error: ${e.message} (${bindingText(e.binding, e.namespace)}, roleRef at ${where(e.binding.roleRefOrigin, ctx)})`);
   for (const u of unknown) out.push(`${indent}unknown: ${bindingText(u.binding, u.namespace)} (${where(u.binding.origin, ctx)}) binds ${u.subject ? subjectText(u.subject, u.namespace) : 'its subjects'} to a role whose rules are not known: ${u.message}`);
-  for (const n of notes) out.push(`${indent}note: ${n.message}${n.at ? ` (${where(n.at, ctx)})` : ''}`);
+  for (const n of notes) out.push(`${indent}note: ${n.file !== undefined ? `${ctx.file(n.file)}: ` : ''}${n.message}${n.at ? ` (${where(n.at, ctx)})` : ''}`);
   return out;
 }
 
@@ -275,7 +275,7 @@ export function whoCanText(report: WhoCanReport, ctx: ReportContext): string {
       out.push(granteeText(g));
       if (g.privileged) out.push(`  allowed before RBAC: the API server allows the group ${PRIVILEGED_GROUP} everything (its privileged group authorizer)`);
       for (const x of g.grants) {
-        const ns = x.binding.kind === 'RoleBinding' ? ` in namespace ${x.namespace === '' ? '(set when applied)' : x.namespace}` : '';
+        const ns = x.binding.kind === 'RoleBinding' && x.namespace === '' ? ' (its namespace is set when it is applied)' : '';
         out.push(`  binding ${bindingText(x.binding, x.namespace)} (${where(x.binding.origin, ctx)})${ns}`);
         out.push(`    role ${roleText(x.role)} (${where(x.role.origin, ctx)}), rule ${ruleText(x.rule)} (${where(x.rule.origin, ctx)}): ${ruleSummary(x.rule)}`);
       }
@@ -311,7 +311,7 @@ function mdProblems(errors: readonly Unresolved[], unknown: readonly Unresolved[
   const items = [
     ...errors.map((e) => `- evaluation error: ${mdCell(e.message)} (${e.binding.kind} ${mdCode(e.binding.name)}, ${mdWhere(e.binding.roleRefOrigin, ctx)})`),
     ...unknown.map((u) => `- unknown: ${u.binding.kind} ${mdCode(u.binding.name)} (${mdWhere(u.binding.origin, ctx)}): ${mdCell(u.message)}`),
-    ...notes.map((n) => `- note: ${mdCell(n.message)}${n.at ? ` (${mdWhere(n.at, ctx)})` : ''}`),
+    ...notes.map((n) => `- note: ${n.file !== undefined ? `${mdCell(ctx.file(n.file))}: ` : ''}${mdCell(n.message)}${n.at ? ` (${mdWhere(n.at, ctx)})` : ''}`),
   ];
   return items.length > 0 ? ['', ...items] : [];
 }
