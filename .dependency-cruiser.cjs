@@ -13,6 +13,7 @@ const STAGES = [
   [['check', '^src/check/']],
   [['config', '^src/config/']],
   [['lint', '^src/lint/']],
+  [['access', '^src/access/']],
   [['report', '^src/report/'], ['flags', '^src/flags/']],
   [['files', '^src/files/']],
   [['cli', '^src/cli/'], ['lsp', '^src/lsp/'], ['api', '^src/(index|browser|browser-host)\\.ts$']],

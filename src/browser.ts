@@ -14,6 +14,10 @@ import { lintBytes as lintBytesWith, lintText as lintWith, type LintOptions, typ
 import { policyRules } from './check/policies/config.js';
 import { RULE_IDS, suggestRuleIds } from './check/registry.js';
 import { useHost } from './services/host.js';
+import { buildCluster } from './access/cluster.js';
+import { askCanI, askRules, askWhoCan, type AccessQuestion } from './access/query.js';
+import { readRbac } from './access/read.js';
+import { canIJson, rulesJson, whoCanJson, type Scope } from './access/report.js';
 import { VERSION } from './version.js';
 
 export { ConfigError, formatJson, toJson, VERSION, type Config, type JsonMessage, type JsonResult, type LintResult };
@@ -116,3 +120,40 @@ export const rules: readonly RuleInfo[] = allRules().map(({ id, meta, kinds }) =
   docs: { rationale: meta.docs.rationale, remediation: meta.docs.remediation, spec: meta.docs.spec },
   url: ruleDocsUrl(id),
 }));
+
+/** The files an access question is asked of, as texts with names (one set: a browser has no deployments). */
+export interface BrowserAccessOptions {
+  files: readonly { name: string; text: string }[];
+  /** A configuration (its `externalRoles` are roles defined elsewhere, whose rules are not known). */
+  config?: Config | string | Record<string, unknown>;
+  /** Count the platform's bootstrap roles and bindings (default true). */
+  bootstrap?: boolean;
+}
+
+function accessScopes(options: BrowserAccessOptions): Scope[] {
+  const cluster = buildCluster(
+    options.files.map((f) => readRbac(f.text, f.name)),
+    { externalRoles: configOf(options.config)?.externalRoles ?? [], bootstrap: options.bootstrap !== false },
+  );
+  return [{ deployment: null, cluster }];
+}
+
+const NAMES = { file: (p: string) => p };
+
+/** May the user do this? What `platlint access can-i --format json` prints (docs/access.md). */
+export function canI(question: AccessQuestion & BrowserAccessOptions): ReturnType<typeof canIJson> {
+  const answer = askCanI(question);
+  return canIJson(answer(accessScopes(question)), NAMES);
+}
+
+/** Who may do this? What `platlint access who-can --format json` prints. */
+export function whoCan(question: AccessQuestion & BrowserAccessOptions): ReturnType<typeof whoCanJson> {
+  const answer = askWhoCan(question);
+  return whoCanJson(answer(accessScopes(question)), NAMES);
+}
+
+/** What may the user do in the namespace? What `platlint access rules --format json` prints. */
+export function rulesFor(question: Omit<AccessQuestion, 'verb'> & BrowserAccessOptions): ReturnType<typeof rulesJson> {
+  const answer = askRules(question);
+  return rulesJson(answer(accessScopes(question)), NAMES);
+}

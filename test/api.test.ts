@@ -30,4 +30,16 @@ describe('public API', () => {
     expect(parallel).toEqual(serial);
     expect(parallel.filter((r) => r.errorCount > 0)).toHaveLength(133);
   });
+
+  it('answers access questions: canI, whoCan and rulesFor give the JSON of platlint access', async () => {
+    const cwd = join(ROOT, 'fixtures', 'access', 'team');
+    const yes = await api.canI({ verb: 'get', resource: 'secrets', namespace: 'prod', user: 'jane', groups: ['ops'], cwd });
+    expect([yes.allowed, yes.answers[0]!.status.reason]).toEqual([true, 'RBAC: allowed by ClusterRoleBinding "read-secrets" of ClusterRole "secret-reader" to Group "ops"']);
+    expect(yes.answers[0]!.grantedBy[0]!.binding).toEqual({ kind: 'ClusterRoleBinding', name: 'read-secrets', namespace: '', file: 'rbac/cluster.yaml', line: 13, column: 9, bootstrap: false });
+    const who = await api.whoCan({ verb: 'get', resource: 'secrets', cwd, bootstrap: false });
+    expect(who.answers[0]!.subjects.map((s) => `${s.kind} ${s.name}`)).toEqual(['Group ops', 'Group system:masters', 'ServiceAccount auditor']);
+    const rules = await api.rulesFor({ user: 'jane', namespace: 'prod', cwd });
+    expect([rules.answers[0]!.status.incomplete, rules.answers[0]!.status.resourceRules.length]).toEqual([true, 1]);
+    await expect(api.canI({ verb: 'get', user: 'jane', cwd })).rejects.toThrow(api.AccessQuestionError);
+  });
 });

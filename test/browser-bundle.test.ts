@@ -25,6 +25,9 @@ interface Bundle {
   formatJson(results: readonly unknown[]): string;
   formatSarif(results: readonly unknown[], options?: { cwd?: string; config?: unknown }): string;
   rules: readonly { id: string; description: string; severity: string; docs: { rationale: string } }[];
+  canI(question: Record<string, unknown>): unknown;
+  whoCan(question: Record<string, unknown>): unknown;
+  rulesFor(question: Record<string, unknown>): unknown;
 }
 
 const BUNDLE = join(ROOT, 'dist', 'browser', 'platlint.mjs');
@@ -103,6 +106,22 @@ describe('the browser bundle', () => {
       expect(findings(fromYaml)).toEqual(findings(r));
     }
   }, 120_000);
+
+  it('answers the access questions from texts as platlint access does from the files', async () => {
+    const team = join(ROOT, 'fixtures', 'access', 'team');
+    const files = ['rbac/cluster.yaml', 'rbac/prod.yaml'].map((name) => ({ name, text: readFileSync(join(team, name), 'utf8') }));
+    const config = readFileSync(join(team, 'platlint.config.yaml'), 'utf8');
+    const cli = async (args: string[]) => {
+      let out = '';
+      const io: CliIo = { stdout: (s) => (out += s), stderr: () => {}, readStdin: () => Buffer.alloc(0), cwd: team, env: { NO_COLOR: '1' }, isTTY: false };
+      await main(['access', ...args, '--format', 'json', 'rbac'], io);
+      // the CLI counts the files it read; the texts given are the same files
+      return JSON.parse(out) as unknown;
+    };
+    expect(bundle.canI({ verb: 'get', resource: 'configmaps', name: 'settings', namespace: 'prod', user: 'jane', files, config })).toEqual(await cli(['can-i', 'get', 'configmaps', 'settings', '-n', 'prod', '--as', 'jane']));
+    expect(bundle.whoCan({ verb: 'get', resource: 'secrets', allNamespaces: true, files, config })).toEqual(await cli(['who-can', 'get', 'secrets', '-A']));
+    expect(bundle.rulesFor({ namespace: 'prod', user: 'sam', groups: ['sre'], files, config })).toEqual(await cli(['rules', '-n', 'prod', '--as', 'sam', '--as-group', 'sre']));
+  });
 
   it('writes JSON and SARIF reports, and has every rule with its metadata', () => {
     const text = readFileSync(join(ROOT, 'fixtures', 'examples', 'authorization-config.yaml'), 'utf8');

@@ -44,6 +44,9 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...      (no path: the 
                                    List every rule (the configuration's policies too)
        platlint explain [-c PATH] RULE...
                                    Print a rule's documentation
+       platlint access can-i|who-can|rules ...
+                                   Who can do what: the RBAC authorizer answered from the files, with the
+                                   granting lines (platlint access --help)
        ${INIT_USAGE}
                                    Write a starter platlint.config.yaml here (deployments guessed from the
                                    folders), add .platlintcache to .gitignore, print the pre-commit and CI snippets
@@ -63,7 +66,7 @@ continuations, Environment="PLATLET_..._ARGS=..."), environment files and plain 
 arguments after --. Every flag is checked against the node agent's flag table: unknown and deprecated
 flags, value types and ranges, and the rules between flags.
 
-A file named patch, flags, schemas, rules, explain or init is linted as ./NAME.
+A file named patch, flags, schemas, rules, explain, init or access is linted as ./NAME.
 The language server for editors is platlint-language-server --stdio (see docs/editors.md).
 
 Options:
@@ -282,6 +285,8 @@ export async function run(argv: readonly string[], io: CliIo, options: RunOption
   if (argv[0] === 'explain') return explain(argv.slice(1), io, []);
   if (argv[0] === 'schemas') return schemas(argv.slice(1), io);
   if (argv[0] === 'init') return init(argv.slice(1), io, options);
+  // loaded when asked for: a lint run does not pay for the access engine and the bootstrap policy
+  if (argv[0] === 'access') return (await import('./access.js')).access(argv.slice(1), io);
   if (argv[0] === 'patch') return lint(argv.slice(1), io, 'patch', options);
   if (argv[0] === 'flags') return lint(argv.slice(1), io, 'flags', options);
   return lint(argv, io, 'lint', options);

@@ -202,3 +202,12 @@ if (!args.includes('--no-lsp')) {
   process.stdout.write(r.stdout);
   if (r.status !== 0) process.stdout.write(`(the language server benchmark failed: exit ${r.status}) ${r.stderr}\n`);
 }
+
+// `platlint access` over a generated repository of 20,000 RBAC documents (test/bench/access-bench.mjs; `npm run
+// bench:access` alone; --no-access skips it)
+if (!args.includes('--no-access')) {
+  console.log('');
+  const r = spawnSync(process.execPath, [join(here, 'access-bench.mjs')], { encoding: 'utf8' });
+  process.stdout.write(r.stdout);
+  if (r.status !== 0) process.stdout.write(`(the access benchmark failed: exit ${r.status}) ${r.stderr}\n`);
+}

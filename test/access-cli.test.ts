@@ -1,0 +1,218 @@
+// `platlint access`: every form and format on fixtures/access/team/ (its output pinned exactly in
+// fixtures/access/team/expected/), the deployments of fixtures/access/deployments/, exit codes and usage errors.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { platlint } from './helpers/cli.js';
+import { ROOT } from './helpers/fixtures.js';
+
+const TEAM = join(ROOT, 'fixtures', 'access', 'team');
+const DEPLOYMENTS = join(ROOT, 'fixtures', 'access', 'deployments');
+const expected = (name: string) => join(TEAM, 'expected', name);
+const access = (args: string[], cwd = TEAM) => platlint(['access', ...args], { cwd });
+
+describe('platlint access can-i', () => {
+  it('yes: the binding, subject, role and rule, each at its line and column; exit 0', async () => {
+    const r = await access(['can-i', 'get', 'secrets', '-n', 'prod', '--as', 'jane', '--as-group', 'ops']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    await expect(r.stdout).toMatchFileSnapshot(expected('can-i-yes.txt'));
+  });
+
+  it('no: the evaluation errors and the roles whose rules are not known; exit 1', async () => {
+    const r = await access(['can-i', 'delete', 'pods', '-n', 'prod', '--as', 'jane']);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.stdout).toBe(
+      [
+        'no',
+        "no rule of a binding of User jane allows delete pods in namespace prod (RBAC; the API server's other authorizers are not asked)",
+        'evaluation error: clusterrole.rbac.authorization.plat.io "legacy-operator" not found (RoleBinding prod/legacy, roleRef at rbac/prod.yaml:60:13)',
+        "unknown: RoleBinding prod/certificates (rbac/prod.yaml:44:13) binds User jane to a role whose rules are not known: ClusterRole `cert-manager-edit` is one of the configuration's externalRoles: its rules are not in these files",
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a service account gets the groups of its tokens, and the answer says so', async () => {
+    const r = await access(['can-i', 'get', 'secrets', '--as', 'system:serviceaccount:tools:auditor']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual(['yes', 'RBAC: allowed by ClusterRoleBinding "read-secrets" of ClusterRole "secret-reader" to ServiceAccount "auditor/tools"']);
+    expect(r.stdout.split('\n').at(-2)).toBe('note: system:serviceaccount:tools:auditor is a service account: its tokens carry the groups system:serviceaccounts, system:serviceaccounts:tools, system:authenticated too');
+  });
+
+  it('a non-resource URL, granted through an aggregated ClusterRole', async () => {
+    const r = await access(['can-i', 'get', '--url', '/metrics', '--as', 'sam', '--as-group', 'sre']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        'yes',
+        'RBAC: allowed by ClusterRoleBinding "monitoring" of ClusterRole "monitoring" to Group "sre"',
+        'binding ClusterRoleBinding monitoring (rbac/cluster.yaml:51:9)',
+        '  subject Group sre (rbac/cluster.yaml:59:11)',
+        '  role    ClusterRole monitoring (aggregated) (rbac/cluster.yaml:29:9)',
+        '  rule    ClusterRole read-metrics rules[0] (rbac/cluster.yaml:42:5): get /metrics',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('system:masters: allowed before RBAC', async () => {
+    const r = await access(['can-i', 'delete', 'nodes', '--as', 'root', '--as-group', 'system:masters', '--no-bootstrap', 'rbac/cluster.yaml']);
+    expect([r.code, r.stdout]).toEqual([0, 'yes\nallowed before RBAC: the API server allows the group system:masters everything (its privileged group authorizer)\n']);
+  });
+
+  it('--format json: the SubjectAccessReview status, grantedBy with positions, errors, unknown roles', async () => {
+    const r = await access(['can-i', 'get', 'configmaps', 'settings', '-n', 'prod', '--as', 'jane', '--format', 'json']);
+    expect(r.code).toBe(0);
+    await expect(r.stdout).toMatchFileSnapshot(expected('can-i.json.txt'));
+    const json = JSON.parse(r.stdout);
+    expect(Object.keys(json)).toEqual(['user', 'request', 'allowed', 'answers']);
+    expect(Object.keys(json.answers[0])).toEqual(['deployment', 'noDeployment', 'files', 'status', 'decidedBy', 'grantedBy', 'evaluationErrors', 'unknown', 'notes']);
+    expect(json.answers[0].status).toEqual({ allowed: true, reason: 'RBAC: allowed by RoleBinding "settings-editor/prod" of Role "settings-editor" to User "jane"', evaluationError: 'clusterrole.rbac.authorization.plat.io "legacy-operator" not found' });
+    expect(json.answers[0].grantedBy[0].rule).toMatchObject({ kind: 'Role', name: 'settings-editor', namespace: 'prod', index: 0, file: 'rbac/prod.yaml', line: 24, column: 5, resourceNames: ['settings'] });
+  });
+});
+
+describe('platlint access who-can', () => {
+  it('text: every subject, grouped, with its bindings and rules (the bootstrap policy\'s too)', async () => {
+    const r = await access(['who-can', 'get', 'secrets', '-n', 'prod']);
+    expect([r.code, r.stderr]).toEqual([0, '']);
+    await expect(r.stdout).toMatchFileSnapshot(expected('who-can.txt'));
+  });
+
+  it('markdown: a table for a pull request comment', async () => {
+    const r = await access(['who-can', 'get', 'secrets', '-n', 'prod', '--format', 'markdown']);
+    expect(r.code).toBe(0);
+    await expect(r.stdout).toMatchFileSnapshot(expected('who-can.md'));
+  });
+
+  it('json: subjects with grantedBy', async () => {
+    const r = await access(['who-can', 'update', 'configmaps', 'settings', '-n', 'prod', '--no-bootstrap', '--format', 'json']);
+    expect(r.code).toBe(0);
+    await expect(r.stdout).toMatchFileSnapshot(expected('who-can.json.txt'));
+    const json = JSON.parse(r.stdout);
+    expect(json.answers[0].subjects.map((s: { kind: string; name: string }) => `${s.kind} ${s.name}`)).toEqual(['User jane', 'Group system:masters']);
+  });
+
+  it('--all-namespaces counts the RoleBindings of every namespace; cluster-wide only the ClusterRoleBindings', async () => {
+    const names = async (args: string[]) => JSON.parse((await access(['who-can', 'get', 'secrets', '--no-bootstrap', '--format', 'json', ...args])).stdout).answers[0].subjects.map((s: { name: string }) => s.name);
+    expect(await names([])).toEqual(['ops', 'system:masters', 'auditor']);
+    expect(await names(['--all-namespaces'])).toEqual(['ops', 'system:masters', 'auditor']);
+    const edit = await access(['who-can', 'get', 'secrets', '--all-namespaces']);
+    expect(edit.stdout).toContain('Group deployers\n  binding RoleBinding prod/deployers (rbac/prod.yaml:4:9)\n');
+  });
+});
+
+describe('platlint access rules', () => {
+  it('text, json and markdown of a SelfSubjectRulesReview', async () => {
+    const text = await access(['rules', '--as', 'jane', '-n', 'prod']);
+    expect([text.code, text.stderr]).toEqual([0, '']);
+    expect(text.stdout).toBe(
+      [
+        'rules of User jane in namespace prod (3 files), incomplete:',
+        'resource rules:',
+        '  get, update, patch on configmaps named settings (core)',
+        '    Role prod/settings-editor rules[0] (rbac/prod.yaml:24:5) by RoleBinding prod/settings-editor (rbac/prod.yaml:33:13)',
+        'non-resource rules: none',
+        'evaluation error: clusterrole.rbac.authorization.plat.io "legacy-operator" not found (RoleBinding prod/legacy, roleRef at rbac/prod.yaml:60:13)',
+        "unknown: RoleBinding prod/certificates (rbac/prod.yaml:44:13) binds User jane to a role whose rules are not known: ClusterRole `cert-manager-edit` is one of the configuration's externalRoles: its rules are not in these files",
+        '',
+      ].join('\n'),
+    );
+    const json = await access(['rules', '--as', 'sam', '--as-group', 'sre', '--as-group', 'system:authenticated', '-n', 'prod', '--format', 'json']);
+    await expect(json.stdout).toMatchFileSnapshot(expected('rules.json.txt'));
+    expect(Object.keys(JSON.parse(json.stdout).answers[0].status)).toEqual(['resourceRules', 'nonResourceRules', 'incomplete']);
+    const md = await access(['rules', '--as', 'sam', '--as-group', 'sre', '-n', 'prod', '--format', 'markdown']);
+    expect(md.stdout).toBe(
+      [
+        '### Rules of User `sam` in namespace `prod`',
+        '',
+        '| Verbs | API groups | Resources | Names | Rule | Binding |',
+        '| --- | --- | --- | --- | --- | --- |',
+        '| `get`, `list` | `metrics.plat.io` | `pods`, `nodes` |  | `read-metrics rules[1]` ([rbac/cluster.yaml:44:5](rbac/cluster.yaml#L44)) | ClusterRoleBinding `monitoring` ([rbac/cluster.yaml:51:9](rbac/cluster.yaml#L51)) |',
+        '',
+        '| Verbs | Non-resource URLs | Rule | Binding |',
+        '| --- | --- | --- | --- |',
+        '| `get` | `/metrics` | `read-metrics rules[0]` ([rbac/cluster.yaml:42:5](rbac/cluster.yaml#L42)) | ClusterRoleBinding `monitoring` ([rbac/cluster.yaml:51:9](rbac/cluster.yaml#L51)) |',
+        '',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('deployments', () => {
+  it('each deployment a file belongs to is answered from all its files; the files of no deployment together', async () => {
+    const r = await access(['can-i', 'get', 'secrets', '-n', 'prod', '--as', 'x', '--as-group', 'ops'], DEPLOYMENTS);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe(
+      [
+        'deployment aws (2 files): yes',
+        '  RBAC: allowed by RoleBinding "ops/prod" of ClusterRole "ops" to Group "ops"',
+        '  binding RoleBinding prod/ops (base/binding.yaml:4:9)',
+        '    subject Group ops (base/binding.yaml:13:11)',
+        '    role    ClusterRole ops (aws/role.yaml:4:9)',
+        '    rule    ClusterRole ops rules[0] (aws/role.yaml:6:5): get on secrets (core)',
+        'deployment gcp (2 files): no',
+        "  no rule of a binding of User x (groups ops) allows get secrets in namespace prod (RBAC; the API server's other authorizers are not asked)",
+        'files of no deployment (2 files): no',
+        "  no rule of a binding of User x (groups ops) allows get secrets in namespace prod (RBAC; the API server's other authorizers are not asked)",
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a path of one deployment asks that deployment; --deployment names one', async () => {
+    expect((await access(['can-i', 'get', 'secrets', '-n', 'prod', '--as', 'x', '--as-group', 'ops', 'gcp/'], DEPLOYMENTS)).stdout.split('\n').slice(0, 2)).toEqual(['no', 'deployment gcp (2 files)']);
+    const aws = await access(['can-i', 'get', 'secrets', '-n', 'prod', '--as', 'x', '--as-group', 'ops', '--deployment', 'aws'], DEPLOYMENTS);
+    expect([aws.code, aws.stdout.split('\n').slice(0, 2)]).toEqual([0, ['yes', 'deployment aws (2 files)']]);
+    const who = JSON.parse((await access(['who-can', 'get', 'secrets', '-n', 'prod', '--no-bootstrap', '--format', 'json'], DEPLOYMENTS)).stdout);
+    expect(who.answers.map((a: { deployment: string | null; noDeployment: boolean; subjects: { name: string }[] }) => [a.deployment, a.noDeployment, a.subjects.map((s) => s.name)])).toEqual([
+      ['aws', false, ['ops', 'system:masters']],
+      ['gcp', false, ['system:masters']],
+      [null, true, ['system:masters']],
+    ]);
+  });
+});
+
+describe('usage', () => {
+  it.each([
+    [['can-i', 'get', 'pods'], 'platlint access: can-i needs --as USER: the user the question is asked for'],
+    [['can-i', 'get', '--as', 'u'], 'platlint access: can-i needs a RESOURCE after the verb (or --url /PATH)'],
+    [['can-i', 'get', 'pods', '--as', 'u', '-f', 'markdown'], 'platlint access: can-i has no format "markdown"; its formats: text, json'],
+    [['can-i', 'get', '--url', 'healthz', '--as', 'u'], 'platlint access: the URL path "healthz" must start with /'],
+    [['who-can', 'get', 'pods', '-n', 'a', '-A'], 'platlint access: a namespace and every namespace (--all-namespaces) exclude each other'],
+    [['who-can', 'get', 'pods', '--as', 'u'], 'platlint access: who-can asks about every subject: it takes no --as or --as-group'],
+    [['rules', '--as', 'u'], 'platlint access: rules needs -n NAMESPACE, as a SelfSubjectRulesReview does'],
+    [['can-i', 'get', 'pods', 'missing.yaml', '--as', 'u'], 'platlint access: no file missing.yaml; to ask about an object of that name, put -- before the paths'],
+    [['can-i', 'get', 'pods', '--as', 'u', '--deployment', 'x'], 'platlint access: --deployment x: the configuration declares no deployments'],
+    [['review'], 'platlint access: unknown form "review"; the forms are can-i, who-can and rules'],
+    [['can-i', 'get', 'pods', '--as', 'u', '--nope'], 'platlint access: unknown option --nope'],
+    [['can-i', 'get', 'pods', '--as', 'u', '--namespce', 'x'], 'platlint access: unknown option --namespce; did you mean --namespace?'],
+    [['can-i', 'get', 'pods', '--as'], 'platlint access: option --as needs a value'],
+  ])('%j: exit 2', async (args, message) => {
+    const r = await access(args);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `${message}\nRun platlint access --help for usage.\n`]);
+  });
+
+  it('--help prints the forms; a name is the third word unless a file of that name exists, or after --', async () => {
+    const help = await access(['--help']);
+    expect([help.code, help.stdout.split('\n')[0]]).toEqual([0, 'Usage: platlint access can-i VERB RESOURCE [NAME] [-n NAMESPACE] --as USER [--as-group GROUP]... [PATHS]']);
+    const named = JSON.parse((await access(['can-i', 'get', 'configmaps', 'settings', '-n', 'prod', '--as', 'jane', '--format', 'json', '--', 'rbac'])).stdout);
+    expect([named.request.name, named.allowed]).toEqual(['settings', true]);
+    const pathNotName = JSON.parse((await access(['can-i', 'get', 'configmaps', 'rbac', '-n', 'prod', '--as', 'jane', '--format', 'json'])).stdout);
+    expect([pathNotName.request.name, pathNotName.allowed]).toEqual(['', false]);
+  });
+});
+
+describe('docs/access.md', () => {
+  it('prints what each example shows (run in fixtures/access/team)', async () => {
+    const page = readFileSync(join(ROOT, 'docs', 'access.md'), 'utf8');
+    const examples = [...page.matchAll(/<!-- access example -->\n```sh\n\$ npx platlint access (.*)\n```\n\n```\w+\n([\s\S]*?)\n```\n/g)];
+    expect(examples).toHaveLength(8);
+    for (const [, args, output] of examples) {
+      const r = await access(args!.split(' '));
+      expect([0, 1]).toContain(r.code);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(`${output}\n`);
+    }
+  });
+});
