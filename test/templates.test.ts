@@ -104,6 +104,16 @@ describe('template syntax in a document\'s structure', () => {
     expect(templated('name: x # {{ .Values.name }}')).toBe(0);
     expect(templated('value: {{}}')).toBe(0);
     expect(templated('value: {a: {b: 1}}')).toBe(0);
+    // a shell or envsubst placeholder alone on a line stands for YAML (envsubst < kustomization.yaml.tmpl); as a
+    // value, an item or a quoted or block scalar's text it is read (and reported as a placeholder where it matters)
+    expect(templated('${KUBE_VIP_CONTENT}')).toBe(1);
+    expect(templated('data:\n  a: 1\n  ${MORE_DATA}')).toBe(1);
+    expect(templated('$(RULES)')).toBe(1);
+    expect(templated('name: ${NAME}')).toBe(0);
+    expect(templated('args:\n  - ${ARG}')).toBe(0);
+    expect(templated('data: |\n  ${INSIDE}')).toBe(0);
+    expect(templated('name: "${NAME}"')).toBe(0);
+    expect(templated('# ${NAME}')).toBe(0);
   });
 
   it('splits documents where the platform\'s reader does: `---` inside a block scalar is content only when indented', () => {

@@ -46,6 +46,8 @@ export const BUILTIN_RULES: Readonly<Record<string, RuleMeta>> = {
       '| ClusterRole, ClusterRoleBinding, Role, RoleBinding and their lists; a `v1` List | `platctl apply` | warning | cli-runtime `pkg/resource/visitor.go` StreamVisitor.Visit |',
       '| LocalSubjectAccessReview, SelfSubjectAccessReview, SelfSubjectRulesReview, SubjectAccessReview (requests) | `platctl create` | warning | the same |',
       '| JSONPatch, MergePatch, StrategicMergePatch (`platlint patch`) | `platctl patch` | warning | kubectl `pkg/cmd/patch/patch.go` RunPatch (`yaml.ToJSON`); for JSON, apiserver `pkg/endpoints/handlers/patch.go` applyJSPatch and `rest.go` fieldValidation (default Warn) |',
+      '| objects of plat groups platlint does not check (`apiextensions.plat.io` CustomResourceDefinitions, `admissionregistration.plat.io` webhook configurations …) | `platctl apply` | warning | the same as the RBAC kinds |',
+      '| configuration files of plat groups platlint does not check (`*.config.plat.io`: the scheduler\'s, the node agent\'s, the admission plugins\' own kinds) | their component | error | their loaders\' strict codecs (as the API server\'s above) |',
       '',
       'platlint has no node agent configuration kind (it checks the node agent\'s command line only).',
     ].join('\n'),

@@ -158,7 +158,14 @@ function platDocuments(reading: Reading, source: string, forced: KindSpec | unde
  * keeps the last value and drops the others before the request is sent: a warning naming the line kept and the
  * lines dropped (every repeat of one key in one mapping gets the same message).
  */
-function duplicatesAsRead(out: Diagnostic[], document: number, kind: KindSpec, value: unknown, lines: Lines): void {
+/**
+ * The plat groups of the configuration files a component reads itself (`kubescheduler.config.plat.io`,
+ * `platlet.config.plat.io`, the admission plugins' `apiserver.config.plat.io` kinds …), decoded strictly: of the
+ * groups platlint does not check, those where a key given twice stays an error.
+ */
+const COMPONENT_CONFIGURATION_GROUP = /(?:^|\.)config\.plat\.io$|^apiserver\.plat\.io$|admission\.plat\.io$/;
+
+function duplicatesAsRead(out: Diagnostic[], document: number, kind: Pick<KindSpec, 'read' | 'lenient' | 'lenientWith'>, value: unknown, lines: Lines): void {
   const reading = duplicateKeyReading(kind, value);
   if (reading === 'refused') return;
   const repeats = out.filter((d) => d.document === document && d.ruleId === 'yaml/duplicate-key' && d.severity === 'error');
@@ -389,6 +396,9 @@ function lintFinish(step: FirstStep): LintResult {
     const other = checks.others.get(index);
     if (other) {
       raw.push(identificationFinding(other, index, (path, target) => locator.at(path, target)));
+      // an object of a plat group platlint does not check (a CustomResourceDefinition, a webhook configuration)
+      // is sent by platctl, which keeps a repeated key's last value; a component's configuration file is not
+      if (other.status === 'unchecked' && !COMPONENT_CONFIGURATION_GROUP.test(other.group)) duplicatesAsRead(raw, index, { read: 'platctl apply' }, undefined, reading.lines);
       continue;
     }
     const c = checks.checked.get(index);

@@ -15,8 +15,14 @@ const ACTION = /\{\{-?\s*(?:[-.$a-zA-Z_/("'[]|end\b)|\{%-?\s*[a-z]/g;
 const YTT = /^#@[ \t]?[a-zA-Z_(]/;
 /** ytt statements that annotate no node: the end of a block, a module's load. */
 const YTT_STATEMENT = /^#@[ \t]*(?:end\b|load\()/;
+/**
+ * A shell or envsubst placeholder that is a whole plain scalar (`${KUBE_VIP_CONTENT}`, `$(RULES)`): standing as
+ * the first content of a line, it is a line the YAML reader cannot read as written (what it stands for is more
+ * YAML, `envsubst < x.yaml.tmpl`). As a value (`secret: ${KEY}`) it is read, and reported as a placeholder.
+ */
+const LINE_PLACEHOLDER = /^\$(?:\{[A-Za-z_][A-Za-z0-9_]*(?:[:?+=-][^}\n]*)?\}|\([A-Za-z_][A-Za-z0-9_]*\))$/;
 /** What a text holds before any of the above can be in it (a fast test: most texts hold none). */
-const MAYBE = /\{\{|\{%|#@/;
+const MAYBE = /\{\{|\{%|#@|^[ \t]*\$[{(]/m;
 
 /** The lexer's marks that stand for no text (src/parse/compose.ts). */
 const DOC_MARK = '\x02';
@@ -86,6 +92,8 @@ export function scanTemplates(text: string): TemplateScan | undefined {
     if (scalarNext) {
       // a scalar's text: a block scalar's content is data, a plain scalar's is structure
       data = blockNext;
+      // a plain scalar that is a placeholder alone on its line stands for YAML another tool writes there
+      if (!blockNext && !lineContent && LINE_PLACEHOLDER.test(lexeme)) region.templated = true;
       scalarNext = blockNext = false;
     } else if (lexeme === '---' || lexeme === '...') {
       close(start, lexeme === '---', offset);
