@@ -85,9 +85,11 @@ describe('the packed tarball installed into an empty project', () => {
     writeFileSync(join(project, 'egress-ok.yaml'), EGRESS_OK);
   }, PACK_TIMEOUT);
 
+  // the scratch folder holds a copy of this checkout, two installed projects and pre-commit's store: removing it
+  // takes more than vitest's default 10 s on a loaded machine
   afterAll(() => {
     if (work) rmSync(work, { recursive: true, force: true });
-  });
+  }, PACK_TIMEOUT);
 
   it('npm pack builds and leaves package.json as it was; the tarball holds the programs, their files, the schemas, README and LICENSE', () => {
     expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(packageJsonBefore);
