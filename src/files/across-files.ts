@@ -26,8 +26,8 @@ export interface SetOptions {
   /** Folder the file names in messages are relative to (default: the host's working folder: process.cwd(), `/` in a browser). */
   cwd?: string;
   /**
-   * The files of each declared deployment (absolute paths, see `deploymentGroups` in lint-files.ts). Files are compared
-   * only inside one deployment; a file is always compared with itself.
+   * The files of each declared deployment (absolute paths, see `deploymentGroups` in lint-files.ts). Files are
+   * compared only inside one deployment; a file is always compared with itself.
    */
   deployments?: readonly ReadonlySet<string>[];
   /** Results of files read only for their objects (the unlinted files of a deployment): they get no findings. */
