@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // npm run test:clients: the built programs with real clients and processes (test/clients/). pre-commit,
-// Neovim and Emacs come from the Debian packages .ci/run installs; run npm run build first.
+// Neovim, Emacs and Chromium come from the Debian packages .ci/run installs; run npm run build first.
 export default defineConfig({
   test: {
     include: ['test/clients/**/*.test.ts'],

@@ -1,7 +1,8 @@
 /**
  * The browser's platlint (built into dist/browser/platlint.mjs by src/tools/build.mjs): the engine with the
  * browser's host (src/browser-host.ts) and no Node.js built-in. `lintText` gives what the library's gives;
- * the report formats that need no file system (`json`, `sarif`); every rule's metadata.
+ * `checkSet` adds the checks across files (`set/…`) and `fixText` applies the safe fixes, as the CLI does; the
+ * report formats that need no file system (`json`, `sarif`); every rule's metadata and documentation.
  */
 import { BROWSER_HOST } from './browser-host.js';
 import { parseConfig as parseConfigText, ConfigError, type Config } from './config/config.js';
@@ -9,7 +10,10 @@ import type { FormatContext } from './report/index.js';
 import { formatJson, toJson, type JsonMessage, type JsonResult } from './report/json.js';
 import { formatSarif as sarifOf } from './report/sarif.js';
 import { ruleDocsUrl } from './report/rule-url.js';
-import { allRules } from './check/rule-docs.js';
+import { allRules, explainOwnFileCode, explainRule } from './check/rule-docs.js';
+import { OWN_FILE_CODES } from './check/builtin-rules.js';
+import { checkSet as checkSetWith } from './files/across-files.js';
+import { fixText as fixWith } from './files/fix.js';
 import { lintBytes as lintBytesWith, lintText as lintWith, type LintOptions, type LintResult } from './lint/lint.js';
 import { policyRules } from './check/policies/config.js';
 import { RULE_IDS, suggestRuleIds } from './check/registry.js';
@@ -156,4 +160,56 @@ export function whoCan(question: AccessQuestion & BrowserAccessOptions): ReturnT
 export function rulesFor(question: Omit<AccessQuestion, 'verb'> & BrowserAccessOptions): ReturnType<typeof rulesJson> {
   const answer = askRules(question);
   return rulesJson(answer(accessScopes(question)), NAMES);
+}
+
+export interface BrowserSetOptions {
+  /** The configuration the results were linted with (as `lintText` takes it). */
+  config?: Config | string | Record<string, unknown>;
+  /**
+   * Report a `roleRef` that names a role no text defines (set/role-ref-unresolved, off by default), as
+   * `--resolve-refs` does; without it, only when the configuration turns that rule on.
+   */
+  resolveRefs?: boolean;
+}
+
+/**
+ * The checks across files (`set/…`: objects defined twice, role references and bindings that do not match) over
+ * the results of texts linted together, as the CLI runs them over the files of a run: one text's result alone
+ * gets what `platlint FILE` reports for that file. Returns the results with those findings added (and the
+ * suppression comments that name `set/…` rules applied). File names in messages are relative to `/`.
+ */
+export function checkSet(results: readonly LintResult[], options: BrowserSetOptions = {}): LintResult[] {
+  const config = configOf(options.config);
+  return checkSetWith([...results], { cwd: '/', resolveRefs: options.resolveRefs ?? false, ...(config ? { config } : {}) });
+}
+
+export interface BrowserFixResult {
+  /** The lint result of the fixed text (what remains to fix by hand), before the checks across files. */
+  result: LintResult;
+  /** The fixed text; undefined when no fix applied. */
+  output?: string;
+  /** Fixes applied over all passes. */
+  fixed: number;
+}
+
+/**
+ * Applies a text's safe fixes as `platlint --fix` does (fix, lint again, until nothing more is fixed): the
+ * fixed text is what `--fix` would write. Throws a ConfigError for an invalid configuration.
+ */
+export function fixText(text: string, options: BrowserLintOptions = {}): BrowserFixResult {
+  return fixWith(text, lintOptions(options));
+}
+
+/**
+ * One rule's documentation in Markdown, the text `platlint explain <id>` prints: a rule of platlint, a policy of
+ * the configuration given, or a code of a problem with a configuration file (`config/schema` …). Undefined for
+ * an id that is none of these.
+ */
+export function explain(id: string, config?: Config | string | Record<string, unknown>): string | undefined {
+  const parsed = configOf(config);
+  const policies = policyRules(parsed?.policies, parsed?.filePath ?? CONFIG_NAME);
+  const rule = allRules(policies).find((r) => r.id === id);
+  if (rule) return explainRule(id, rule.meta, policies.some((p) => p.id === id) ? rule.kinds : undefined);
+  const own = Object.prototype.hasOwnProperty.call(OWN_FILE_CODES, id) ? OWN_FILE_CODES[id] : undefined;
+  return own ? explainOwnFileCode(id, own) : undefined;
 }

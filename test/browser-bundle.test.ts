@@ -1,6 +1,7 @@
 // The browser bundle (dist/browser/platlint.mjs, `npm run build`) finds what the CLI finds: its JSON report on
 // every fixture file, and on the examples with their policies' configuration.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createContext, runInContext } from 'node:vm';
@@ -28,6 +29,9 @@ interface Bundle {
   canI(question: Record<string, unknown>): unknown;
   whoCan(question: Record<string, unknown>): unknown;
   rulesFor(question: Record<string, unknown>): unknown;
+  checkSet(results: readonly unknown[], options?: { config?: unknown; resolveRefs?: boolean }): unknown[];
+  fixText(text: string, options?: { filename?: string; config?: unknown }): { output?: string; fixed: number; result: unknown };
+  explain(id: string, config?: unknown): string | undefined;
 }
 
 const BUNDLE = join(ROOT, 'dist', 'browser', 'platlint.mjs');
@@ -136,6 +140,44 @@ describe('the browser bundle', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const r of bundle.rules) expect([r.id, r.description !== '', ['error', 'warning'].includes(r.severity), r.docs.rationale !== '']).toEqual([r.id, true, true, true]);
   });
+
+  it('checks a text across files (set/…), fixes it and explains rules as the CLI does (checkSet, fixText, explain)', async () => {
+    const examples = readdirSync(join(ROOT, 'fixtures', 'examples'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.yaml'))
+      .map((f) => join('fixtures', 'examples', f))
+      .sort();
+    let sets = 0;
+    for (const file of examples) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      const [cli] = await cliJson(['--no-config', file]);
+      // named as the CLI names it (relative to the working folder), the messages naming files are the same too;
+      // compared whole (fixes, suggestions, platlint's namespace)
+      const checked = bundle.toJson(bundle.checkSet([bundle.lintText(text, { filename: file })]))[0]!;
+      expect({ file, messages: checked.messages }).toEqual({ file, messages: cli!.messages });
+      sets += checked.messages.filter((m) => m.ruleId?.startsWith('set/')).length;
+      const fixed = bundle.fixText(text, { filename: file });
+      if (!cli!.messages.some((m) => 'fix' in m)) {
+        expect([fixed.output, fixed.fixed]).toEqual([undefined, 0]);
+        continue;
+      }
+      // what --fix writes into a copy of the file
+      const dir = mkdtempSync(join(tmpdir(), 'platlint-browser-fix-'));
+      writeFileSync(join(dir, 'copy.yaml'), text);
+      const io: CliIo = { stdout: () => undefined, stderr: () => undefined, readStdin: () => Buffer.alloc(0), cwd: dir, env: { NO_COLOR: '1' }, isTTY: false };
+      expect(await main(['--no-config', '--fix', 'copy.yaml'], io)).toBeLessThan(2);
+      expect({ file, output: fixed.output }).toEqual({ file, output: readFileSync(join(dir, 'copy.yaml'), 'utf8') });
+    }
+    expect(sets).toBeGreaterThan(0);
+    const configFile = join(ROOT, 'fixtures', 'examples', 'policies', 'platlint.config.yaml');
+    for (const [id, args] of [['schema/unknown-field', []], ['config/schema', []], ['acme/bind-groups-not-users', ['--config', configFile]]] as const) {
+      let out = '';
+      const io: CliIo = { stdout: (t) => (out += t), stderr: () => undefined, readStdin: () => Buffer.alloc(0), cwd: ROOT, env: { NO_COLOR: '1' }, isTTY: false };
+      expect(await main(['explain', ...args, id], io)).toBe(0);
+      const config = args.length > 0 ? bundle.parseConfig(readFileSync(configFile, 'utf8'), relative(ROOT, configFile)) : undefined;
+      expect(`${bundle.explain(id, config)}\n`).toBe(out);
+    }
+    expect(bundle.explain('schema/no-such-rule')).toBeUndefined();
+  }, 120_000);
 
   it('reports an invalid configuration as the CLI does, with its positions', () => {
     expect(() => bundle.lintText('kind: X\n', { config: 'rules:\n  schema/unkown-field: warn\n' })).toThrow(/invalid configuration file platlint.config.yaml/);

@@ -9,9 +9,8 @@ import { canIJson, rulesJson, whoCanJson, type CanIReport, type ReportContext, t
 import { askCanI, askRules, askWhoCan, type AccessQuestion } from '../access/query.js';
 import type { Config } from '../config/config.js';
 import { decodeBytes } from '../read/bytes.js';
-import { deploymentGroups } from './across-files.js';
 import { discover, UsageError } from './discover.js';
-import { resolveConfig } from './lint-files.js';
+import { deploymentGroups, resolveConfig } from './lint-files.js';
 
 export interface AccessOptions {
   /** Files, folders and glob patterns (default: the working folder). */

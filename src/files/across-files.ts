@@ -1,13 +1,14 @@
-import { relative } from 'node:path';
+// The checks across the files of a run (set/…). No Node.js built-in: the browser bundle runs them too (src/browser.ts
+// checkSet); paths come from the host (src/services/host.ts).
 import { BUILTIN_RULES } from '../check/builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from '../config/config.js';
-import { discover } from './discover.js';
 import { compareDiagnostics, type LintResult, type LocatedDiagnostic, type LocatedSuppressed } from '../lint/lint.js';
 import type { LocatedFact } from '../kinds/objects.js';
 import { BOOTSTRAP_CLUSTER_ROLES, BOOTSTRAP_ROLES, BOOTSTRAP_URL_ONLY_CLUSTER_ROLES, bootstrapRoleNamespaces } from '../services/bootstrap-roles.js';
 import { redactDiagnostic } from '../redact.js';
 import { ADMIN_ROLES } from '../services/rbac.js';
 import { covers, unusedMessage } from '../lint/suppress.js';
+import { host } from '../services/host.js';
 import { platSpelling } from '../services/suggest.js';
 import type { Position, Range } from '../finding.js';
 
@@ -22,11 +23,11 @@ export interface SetOptions {
    * report every role of another file as undefined).
    */
   resolveRefs?: boolean | 'never';
-  /** Folder the file names in messages are relative to (default: process.cwd()). */
+  /** Folder the file names in messages are relative to (default: the host's working folder: process.cwd(), `/` in a browser). */
   cwd?: string;
   /**
-   * The files of each declared deployment (absolute paths, see `deploymentGroups`). Files are compared
-   * only inside one deployment; a file is always compared with itself.
+   * The files of each declared deployment (absolute paths, see `deploymentGroups` in lint-files.ts). Files are
+   * compared only inside one deployment; a file is always compared with itself.
    */
   deployments?: readonly ReadonlySet<string>[];
   /** Results of files read only for their objects (the unlinted files of a deployment): they get no findings. */
@@ -49,18 +50,6 @@ function identity(kind: string, namespace: string, name: string): string {
 
 function describe(kind: string, namespace: string, name: string): string {
   return namespace === '' ? `${kind} \`${name}\`` : `${kind} \`${name}\` in namespace \`${namespace}\``;
-}
-
-/**
- * The files of each deployment the configuration declares (`deployments`), found like the command line's
- * paths (folders searched, glob patterns expanded, `ignores` applied) from the configuration's folder.
- */
-export async function deploymentGroups(config: Config): Promise<Set<string>[]> {
-  const groups: Set<string>[] = [];
-  for (const d of config.deployments ?? []) {
-    groups.push(new Set(await discover(d.files, { cwd: config.baseDir, config, errorOnUnmatchedPattern: false })));
-  }
-  return groups;
 }
 
 /**
@@ -114,7 +103,8 @@ function platformHint(bindingKind: string, refKind: string, name: string): strin
  */
 export function checkSet(results: LintResult[], options: SetOptions = {}): LintResult[] {
   const config = options.config ?? DEFAULT_CONFIG;
-  const cwd = options.cwd ?? process.cwd();
+  const { relative, resolve } = host().path;
+  const cwd = options.cwd ?? resolve();
   const where = (w: Where, r: Range & Position = w.fact.range) => `${relative(cwd, w.file.filePath) || w.file.filePath}:${r.line}:${r.column}`;
   const found = new Map<LintResult, LocatedDiagnostic[]>();
   const severityOf = (file: LintResult, ruleId: string) =>

@@ -9,7 +9,7 @@ import { fileLevelResult, internalError, internalErrorResult, lintText, PolicyBa
 import { RULE_IDS, suggestRuleIds } from '../check/registry.js';
 import { inJobs, lintInWorkers, serveIfWorker, workerCount, type RunSettings } from './parallel.js';
 import { cacheFilePath, openCache } from './cache.js';
-import { checkSet, deploymentGroups, unlintedDeploymentFiles, type SetOptions } from './across-files.js';
+import { checkSet, unlintedDeploymentFiles, type SetOptions } from './across-files.js';
 import { VERSION } from '../version.js';
 import { lintFlagsText } from '../flags/lint.js';
 import { fixText } from './fix.js';
@@ -201,6 +201,18 @@ export function lintFlagsBytes(bytes: Uint8Array, filePath: string, config: Conf
 
 function hasUtf8Bom(bytes: Uint8Array): boolean {
   return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}
+
+/**
+ * The files of each deployment the configuration declares (`deployments`), found like the command line's
+ * paths (folders searched, glob patterns expanded, `ignores` applied) from the configuration's folder.
+ */
+export async function deploymentGroups(config: Config): Promise<Set<string>[]> {
+  const groups: Set<string>[] = [];
+  for (const d of config.deployments ?? []) {
+    groups.push(new Set(await discover(d.files, { cwd: config.baseDir, config, errorOnUnmatchedPattern: false })));
+  }
+  return groups;
 }
 
 /** Discovers and lints files, folders and glob patterns, then checks them as one set (src/files/across-files.ts). */
