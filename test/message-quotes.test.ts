@@ -1,0 +1,54 @@
+// What a message may quote of a file (issue 28, "What 1.3 million fuzzed inputs found"): a value at, under or above
+// the place of a secret is described by its type and length, never quoted; a syntax message quotes one line of at
+// most about 40 characters of the token it is about; a URL's password is everything between the `:` and the last
+// `@`; a flag that holds a secret is redacted wherever it is written, inside another flag's value too. And a broken
+// text with a syntax problem per character is read at the usual rate. Each input is one the fuzzer found.
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../src/lint/lint.js';
+import type { LintResult } from '../src/lint/lint.js';
+import { allOutputs } from './fuzz/core.js';
+
+/** The findings of a result: rule, line, column, message. */
+function findings(r: LintResult): [string, number, number, string][] {
+  return r.diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message]);
+}
+
+/** Every output of a result (every report format and the language server's diagnostics) holds none of `secret`'s pieces of 8 characters. */
+function expectNowhere(r: LintResult, text: string, secret: string): void {
+  const out = allOutputs([r], text);
+  for (let i = 0; i + 8 <= secret.length; i++) expect(out, `a piece of the secret at ${i}`).not.toContain(secret.slice(i, i + 8));
+}
+
+const KEY = 'c2VjcmV0IGlzIHNlY3VyZSBhbmQgbG9uZyBlbm91Z2g=';
+
+describe('a value at, under or above the place of a secret is never quoted', () => {
+  it('the key material of an encryption key written where the list of keys was expected: its type and length', () => {
+    const text = `apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources:\n  - secrets\n  providers:\n  - aescbc:\n      keys: name=key1 secret=${KEY}\n`;
+    const r = lintText(text);
+    expect(findings(r)).toEqual([['schema/type', 8, 13, '`keys` must be a list, got a string of 61 characters']]);
+    expectNowhere(r, text, KEY);
+  });
+
+  it('a list where an encryption key was expected: not one item of it', () => {
+    const text = `apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources: [secrets]\n  providers:\n  - secretbox:\n      keys:\n      - name: k\n        secret: [${KEY}]\n`;
+    const r = lintText(text);
+    expect(findings(r)).toEqual([['schema/type', 9, 17, '`secret` must be base64-encoded bytes, got a list']]);
+    expectNowhere(r, text, KEY);
+  });
+
+  it('an exec credential whose status is a string, and whose token is a number', () => {
+    const token = 'c2VjcmV0IGlzIHNlY3VyZSBhbmQgbG9uZyBlbm91Z2g';
+    const text = `apiVersion: client.authentication.plat.io/v1\nkind: ExecCredential\nstatus: token=${token}\n`;
+    const r = lintText(text);
+    expect(findings(r)).toEqual([['schema/type', 3, 9, '`status` must be a mapping, got a string of 49 characters']]);
+    expectNowhere(r, text, token);
+    const number = lintText('apiVersion: client.authentication.plat.io/v1\nkind: ExecCredential\nstatus:\n  token: 12345678901\n');
+    expect(findings(number)).toEqual([['schema/type', 4, 10, '`token` must be a string, got an integer of 11 characters']]);
+  });
+
+  it('a string at a path beside the place of a secret is still quoted', () => {
+    const text = 'apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources: secrets\n  providers:\n  - identity: {}\n';
+    expect(findings(lintText(text))).toEqual([['schema/type', 4, 14, '`resources` must be a list, got a string (`secrets`)']]);
+  });
+});
+
