@@ -74,11 +74,17 @@ export function redactSecrets(message: string): string {
   return out;
 }
 
-/** The text of a line from `start` back to its beginning, and on to its end. */
+/** Where the line holding `offset` starts: after a line feed or a carriage return (a bare one ends a line too). */
+function lineStartOf(text: string, offset: number): number {
+  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+}
+
+/** The text of a line from `start` back to its beginning, and on to its end (a carriage return ends a line too). */
 function lineAround(text: string, offset: number): { before: string; after: string } {
-  const from = Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 4096);
-  let to = text.indexOf('\n', offset);
-  if (to === -1 || to > offset + 4096) to = Math.min(text.length, offset + 4096);
+  const from = Math.max(lineStartOf(text, offset), offset - 4096);
+  const limit = Math.min(text.length, offset + 4096);
+  let to = offset;
+  while (to < limit && text.charCodeAt(to) !== 10 && text.charCodeAt(to) !== 13) to++;
   return { before: text.slice(from, offset), after: text.slice(offset, to) };
 }
 
@@ -95,11 +101,11 @@ function inSecretField(text: string, offset: number): boolean {
   while ((m = key.exec(before)) !== null) last = m[1];
   if (last !== undefined) return isSecretKey(last);
   // a continuation line of a multi-line scalar: the nearest less indented key above it
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = lineStartOf(text, offset);
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 256))![0].length;
   let at = lineStart - 1;
   for (let lines = 0; at > 0 && lines < 200; lines++) {
-    const prev = text.lastIndexOf('\n', at - 1) + 1;
+    const prev = lineStartOf(text, at);
     const line = text.slice(prev, at);
     const m2 = /^([ \t]*)(?:-\s+)?["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*:/.exec(line);
     if (m2 && m2[1]!.length < indent) return isSecretKey(m2[2]!);
@@ -156,8 +162,32 @@ function longestCommon(a: string, b: string): string {
   return a.slice(end - best, end);
 }
 
-/** A `key: value` line inside a message's quoted text (lines as written or escaped as `\n`): the value runs to the line's end. */
-const QUOTED_FIELD = /((?:^|\\n|\n|[\s{,])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?[ \t]*:[ \t]+)(?:(?!\\n)[^\n])+/g;
+/**
+ * The start of a `key: value` line inside a message's quoted text (lines as written or escaped as `\n` or `\r`),
+ * anywhere on the message's line (`not a YAML token: token: …`): the value runs to the line's end.
+ */
+const QUOTED_FIELD = /(?<=^|\\[nr]|[\s{,"'`])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?[ \t]*:[ \t]+/g;
+
+/**
+ * A message with the value of every `key: value` of a secret field it quotes (see QUOTED_FIELD) redacted. The quoted
+ * text follows the message's own words and their `: ` (`Parsing error: not a YAML token: …`, whose `token: ` is no
+ * field).
+ */
+function redactQuotedFields(message: string): string {
+  let out = message;
+  const words = /^(?:Parsing error: )?.*?: /s.exec(message);
+  const heads = [...message.matchAll(QUOTED_FIELD)].filter((m) => m.index >= (words?.[0].length ?? 0));
+  // from the last, so that the offsets of those before stay right
+  for (let k = heads.length - 1; k >= 0; k--) {
+    const m = heads[k]!;
+    if (!isSecretKey(m[1]!)) continue;
+    const from = m.index + m[0].length;
+    let to = from;
+    while (to < out.length && out[to] !== '\n' && out[to] !== '\r' && !(out[to] === '\\' && (out[to + 1] === 'n' || out[to + 1] === 'r'))) to++;
+    if (to > from) out = out.slice(0, from) + REDACTED + out.slice(to);
+  }
+  return out;
+}
 
 /** Rules whose messages quote the file's text where the document could not be read. */
 const TOKEN_RULES = new Set(['yaml/syntax', 'yaml/warning']);
@@ -248,7 +278,7 @@ export function redactor(text?: string): <T extends Redactable>(d: T) => T {
     if (TOKEN_RULES.has(d.ruleId)) {
       // a token quoted over several lines (`unexpected … token in YAML stream: "…\n  token: …"`) may hold a
       // secret field's line
-      message = message.replace(QUOTED_FIELD, (m, head: string, key: string) => (isSecretKey(key) ? head + REDACTED : m));
+      message = redactQuotedFields(message);
       if (text !== undefined && inSecretField(text, d.range.start)) {
         const { before, after } = lineAround(text, d.range.start);
         const value = before.replace(/^.*?:\s/, '') + after;

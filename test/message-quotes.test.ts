@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { lintText } from '../src/lint/lint.js';
 import type { LintResult } from '../src/lint/lint.js';
+import { quoteSource } from '../src/parse/compose.js';
 import { allOutputs } from './fuzz/core.js';
 
 /** The findings of a result: rule, line, column, message. */
@@ -49,6 +50,32 @@ describe('a value at, under or above the place of a secret is never quoted', () 
   it('a string at a path beside the place of a secret is still quoted', () => {
     const text = 'apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources: secrets\n  providers:\n  - identity: {}\n';
     expect(findings(lintText(text))).toEqual([['schema/type', 4, 14, '`resources` must be a list, got a string (`secrets`)']]);
+  });
+});
+
+describe('a syntax message quotes one line of at most about 40 characters', () => {
+  it('with bare carriage returns as line breaks, the token is quoted to the end of its line, not of the file', () => {
+    const text = '|\rapiVersion:plat.io/kind: EncryptionConfiguration\rsecret: YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4';
+    const r = lintText(text);
+    expect(findings(r)).toEqual([['yaml/syntax', 1, 2, 'Parsing error: not a YAML token: apiVersion:plat.io/kind: EncryptionConf…']]);
+    expectNowhere(r, text, 'YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4');
+  });
+
+  it('a secret field on the line the token starts with is redacted, not the words of the message', () => {
+    const text = 'apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nx: |\rtoken: YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4\n';
+    const r = lintText(text);
+    expect(findings(r)).toEqual([['yaml/syntax', 3, 5, 'Parsing error: not a YAML token: token: [redacted]']]);
+    expectNowhere(r, text, 'YWJjZGVmZ2hpamtsbW5vcHFyc3R1dnd4');
+  });
+
+  it('a token is quoted from its first character that is no line break or blank, to the end of that line, at most 40 characters', () => {
+    expect(quoteSource('"metrics.plat.i\r\napiVersion: "')).toBe('"metrics.plat.i…');
+    expect(quoteSource('\r  token: x')).toBe('token: x');
+    expect(quoteSource('|s3cr3t')).toBe('|s3cr3t');
+    expect(quoteSource('x'.repeat(40))).toBe('x'.repeat(40));
+    expect(quoteSource('x'.repeat(41))).toBe(`${'x'.repeat(39)}…`);
+    // never half of a surrogate pair
+    expect(quoteSource(`${'x'.repeat(38)}😀${'x'.repeat(10)}`)).toBe(`${'x'.repeat(38)}…`);
   });
 });
 

@@ -154,9 +154,9 @@ function readValue(doc: Document.Parsed, strict: boolean): unknown {
     if (depth > MAX_DEPTH) throw new Refusal('yaml/syntax', TOO_DEEP, (node as Node).range ?? undefined);
     if (isAlias(node)) {
       const target = anchors.get(node.source);
-      if (target === undefined) throw new Refusal('yaml/syntax', `alias \`*${node.source}\` names no anchor before it`, node.range ?? undefined);
+      if (target === undefined) throw new Refusal('yaml/syntax', `alias \`*${quoteSource(node.source)}\` names no anchor before it`, node.range ?? undefined);
       if (open.has(target)) {
-        throw new Refusal('yaml/alias-limit', `alias \`*${node.source}\` refers to a collection that contains it (a recursive alias, which the platform refuses); not linted`, node.range ?? undefined);
+        throw new Refusal('yaml/alias-limit', `alias \`*${quoteSource(node.source)}\` refers to a collection that contains it (a recursive alias, which the platform refuses); not linted`, node.range ?? undefined);
       }
       const expanded = sizes.get(target)!;
       decoded += 1 + expanded;
@@ -493,7 +493,7 @@ interface TokenProblem {
 function nameProblem(what: 'anchor' | 'alias', source: string): string {
   return source.length === 1
     ? `an ${what} \`${source}\` with no name, which the platform's decoder refuses`
-    : `the ${what} \`${source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses`;
+    : `the ${what} \`${quoteSource(source)}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses`;
 }
 
 function tokenProblem(doc: CST.Document): TokenProblem | undefined {
@@ -626,9 +626,51 @@ function duplicateKeys(doc: Document.Parsed, index: number, out: Diagnostic[], l
   });
 }
 
+/** At most this many characters of the file's text in a message (see quoteSource). */
+const QUOTE_MAX = 40;
+
+/**
+ * A piece of the file's text as a message quotes it: one line (a line feed or a carriage return ends it; the line
+ * breaks and blanks before it are skipped), at most QUOTE_MAX characters, `…` where it was cut. A token the reader could not
+ * read may run over the rest of the file (a quote left open, lines ended by bare carriage returns), and a line may
+ * hold a secret: the message says where the token starts, not what the file holds. (Every message is redacted
+ * afterwards too: src/redact.ts.)
+ */
+export function quoteSource(source: string): string {
+  const from = source.search(/[^\r\n \t]/);
+  if (from === -1) return source.slice(0, QUOTE_MAX);
+  const rest = source.slice(from);
+  const br = rest.search(/[\r\n]/);
+  const line = br === -1 ? rest : rest.slice(0, br);
+  if (line.length <= QUOTE_MAX && br === -1) return line;
+  if (line.length <= QUOTE_MAX) return `${line}…`;
+  // never half of a surrogate pair
+  const cut = /[\ud800-\udbff]/.test(line[QUOTE_MAX - 2]!) ? QUOTE_MAX - 2 : QUOTE_MAX - 1;
+  return `${line.slice(0, cut)}…`;
+}
+
+/**
+ * A message of the `yaml` package with the piece of text it quotes after its first `: ` (`Not a YAML token: …`,
+ * `Unexpected scalar token in YAML stream: "…"` as a JSON string, `Unresolved tag: …`) cut by quoteSource.
+ */
+function clipQuoted(message: string): string {
+  const colon = message.indexOf(': ');
+  if (colon === -1) return message;
+  const head = message.slice(0, colon + 2);
+  const tail = message.slice(colon + 2);
+  if (/^"(?:[^"\\]|\\.)*"$/s.test(tail)) {
+    try {
+      return head + JSON.stringify(quoteSource(JSON.parse(tail) as string));
+    } catch {
+      // not a JSON string after all: cut as written
+    }
+  }
+  return head + quoteSource(tail);
+}
+
 function yamlErrorDiagnostic(err: YAMLError, index: number, severity: 'error' | 'warning'): Diagnostic {
   const [start, end] = err.pos;
-  const raw = err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '');
+  const raw = clipQuoted(err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, ''));
   const message = /maximum call stack/i.test(raw) ? 'the document nests too deeply to be read' : raw;
   const fatal = severity === 'error';
   return {
