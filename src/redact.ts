@@ -14,11 +14,12 @@ import type { Diagnostic, RelatedInfo } from './finding.js';
 export const REDACTED = '[redacted]';
 
 /**
- * `scheme://user:password@host` (the user part may be empty): the password ends at the last `@` before a
- * space, a quote or a backtick, as a URL parser finds the end of the user information. A URL cut short
- * (`…`) after the colon is redacted to its end.
+ * `scheme://user:password@host` (the user part may be empty): the password is whatever stands between the `:` and
+ * the last `@` before a space, any characters included (a quote, a backtick: `x://:pw\`q@host`), as a URL parser
+ * finds the end of the user information at the last `@`. A URL cut short (`…`) after the colon is redacted to its
+ * end.
  */
-const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*):(?:[^\s`'"<>]*@|[^\s`'"<>@]*…)/gi;
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*):(?:\S*@|[^\s@]*…)/gi;
 
 /**
  * A PEM private key block (`-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----`), whole or cut
@@ -58,8 +59,30 @@ export function isSecretFlag(name: string): boolean {
   return spec === undefined || SECRET_FLAG_TYPES.has(spec.type);
 }
 
-/** `--flag=value` quoted in a message: the value runs to a space, a quote or a backtick. */
-const FLAG_WITH_VALUE = /(?<![\w-])(--?[A-Za-z][\w-]*)=([^\s`'"]+)/g;
+/**
+ * The name of a `--flag=value` quoted in a message, the `=` included; found inside another flag's value too
+ * (`--cluster-dns=--password=…`, a space forgotten), so only the name is matched.
+ */
+const FLAG_WITH_VALUE = /(?<![\w-])(--?[A-Za-z][\w-]*)=/g;
+
+/**
+ * A message with the value of every flag that holds a secret redacted (see isSecretFlag): the value runs to a
+ * space, any characters included (a quote, a backtick, another flag's `=`), but for the quotes and punctuation
+ * that close the message's own quoting (`` `--token=…`, ``).
+ */
+function redactSecretFlags(message: string): string {
+  let out = message;
+  const heads = [...message.matchAll(FLAG_WITH_VALUE)];
+  // from the last, so that the offsets of those before stay right
+  for (let k = heads.length - 1; k >= 0; k--) {
+    const m = heads[k]!;
+    if (!isSecretFlag(m[1]!)) continue;
+    const from = m.index + m[0].length;
+    const value = /^\S*?(?=[`'"),.;:]*(?:\s|$))/.exec(out.slice(from))![0];
+    if (value !== '') out = out.slice(0, from) + REDACTED + out.slice(from + value.length);
+  }
+  return out;
+}
 
 /** A message with URL passwords, private key blocks, header credentials and secret flags' values replaced by `[redacted]`. */
 export function redactSecrets(message: string): string {
@@ -70,7 +93,7 @@ export function redactSecrets(message: string): string {
   // a credential has digits, punctuation or mixed case; `Basic authentication` is a phrase
   if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(AUTH_HEADER, (m, scheme: string, space: string) => (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(m.slice(scheme.length + space.length)) ? `${scheme}${space}${REDACTED}` : m));
   // the value of a flag that holds a secret (`--storage-driver-password=…`, `--token=…`)
-  if (out.includes('-') && out.includes('=')) out = out.replace(FLAG_WITH_VALUE, (m, flag: string) => (isSecretFlag(flag) ? `${flag}=${REDACTED}` : m));
+  if (out.includes('-') && out.includes('=')) out = redactSecretFlags(out);
   return out;
 }
 
@@ -216,6 +239,37 @@ const SECRET_FLAG_IN_TEXT = /-[\w-]*(?:password|passwd|token|secret|key)/i;
 const FLAG_AND_VALUE = /(?<![^\s"'=])(--?[A-Za-z][\w-]*)(=|[ \t]+)(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))/g;
 
 /**
+ * The passwords of the `scheme://user:password@host` URLs of a file's text (see URL_PASSWORD): from the `:` to the
+ * last `@` before a space, any characters included, except that a URL opened by a quote (`"x://u:p@h", "a@b"`) ends
+ * at that quote. Each URL is found on its own, even with no space between two (minified JSON).
+ */
+function urlPasswords(text: string): string[] {
+  const out: string[] = [];
+  const start = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:/gi;
+  for (let m = start.exec(text); m !== null && out.length < 32; m = start.exec(text)) {
+    const from = m.index + m[0].length;
+    const limit = Math.min(text.length, from + 2048);
+    let to = from;
+    while (to < limit && !/\s/.test(text[to]!)) to++;
+    let run = text.slice(from, to);
+    const open = text[m.index - 1];
+    if (open === '"' || open === "'" || open === '`') {
+      const close = run.indexOf(open);
+      if (close !== -1) run = run.slice(0, close);
+    }
+    const at = run.lastIndexOf('@');
+    if (at !== -1) out.push(run.slice(0, at));
+  }
+  return out;
+}
+
+/**
+ * `--flag=value` anywhere in a text, inside a quoted word or another flag's value too (a lookahead: the value of
+ * one may hold the next): the value runs to a space or a quote.
+ */
+const FLAG_IN_VALUE = /(?<![\w-])(--?[A-Za-z][\w-]*)=(?=([^\s"'`]+))/g;
+
+/**
  * The secrets of a file's text that messages may quote in part, cut off from what makes them recognizable: the
  * password of a URL (a rule may quote what follows a `:` of it, `S3cret@host/x`), a bearer or basic
  * credential, the body of a private key block (a line of it read as a value, a word of a command line), the value
@@ -225,9 +279,7 @@ function textSecrets(text: string | undefined): Piece[] {
   if (text === undefined) return [];
   const out: Piece[] = [];
   if (text.includes('://')) {
-    for (const m of text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*:([^\s`'"<>]*)@/gi)) {
-      if (m[1]!.length >= 4 && out.length < 32) out.push(piece(m[1]!, 4));
-    }
+    for (const password of urlPasswords(text)) if (password.length >= 4 && out.length < 32) out.push(piece(password, 4));
   }
   if (text.includes('Bearer') || text.includes('Basic')) {
     // a credential split from its scheme (a broken quote in a command line) is still the credential
@@ -243,6 +295,11 @@ function textSecrets(text: string | undefined): Piece[] {
       const value = m[3] ?? m[4] ?? m[5]!;
       if (m[2] !== '=' && value.startsWith('-')) continue; // the next flag
       if (value.length >= 4 && out.length < 32 && isSecretFlag(m[1]!)) out.push(piece(value, 4));
+    }
+    // a flag that holds a secret inside another's value (`--feature-gates='--token=…'`, `--cluster-dns=--password=…`),
+    // which a rule may split from its name
+    for (const m of text.matchAll(FLAG_IN_VALUE)) {
+      if (m[2]!.length >= 4 && out.length < 32 && isSecretFlag(m[1]!)) out.push(piece(m[2]!, 4));
     }
   }
   if (text.includes('PRIVATE KEY-----')) {

@@ -4,6 +4,7 @@
 // `@`; a flag that holds a secret is redacted wherever it is written, inside another flag's value too. And a broken
 // text with a syntax problem per character is read at the usual rate. Each input is one the fuzzer found.
 import { describe, expect, it } from 'vitest';
+import { lintFlagsText } from '../src/flags/lint.js';
 import { lintText } from '../src/lint/lint.js';
 import type { LintResult } from '../src/lint/lint.js';
 import { quoteSource } from '../src/parse/compose.js';
@@ -76,6 +77,47 @@ describe('a syntax message quotes one line of at most about 40 characters', () =
     expect(quoteSource('x'.repeat(41))).toBe(`${'x'.repeat(39)}…`);
     // never half of a surrogate pair
     expect(quoteSource(`${'x'.repeat(38)}😀${'x'.repeat(10)}`)).toBe(`${'x'.repeat(38)}…`);
+  });
+});
+
+describe('a URL password is everything between the colon and the last @', () => {
+  it('a backtick in the password of a kind', () => {
+    const r = lintText('apiVersion: rbac.authorization.plat.io/v1\nkind: x://:pwZq7x6SXQN`qMDKBAZ@host\n');
+    expect(findings(r)).toEqual([
+      ['document/unknown-kind', 2, 7, '`rbac.authorization.plat.io/v1` has no kind `x://:[redacted]@host`; valid kinds: `ClusterRole`, `ClusterRoleBinding`, `ClusterRoleBindingList`, `ClusterRoleList`, `Role`, `RoleBinding`, `RoleBindingList`, `RoleList`'],
+    ]);
+  });
+
+  it('a quote in the password of a flag value', () => {
+    const text = `--authentication_token_webhook_cache_ttl="x://:pwZq'QzHtugHTAPPNS@"\n`;
+    const r = lintFlagsText(text, { filePath: 'platlet.flags' });
+    expect(findings(r)).toEqual([
+      ['flags/deprecated', 1, 1, '`--authentication-token-webhook-cache-ttl` is deprecated; set its value in the configuration file named by `--config` instead'],
+      ['flags/value-type', 1, 43, '`x://:[redacted]@` is not valid for `--authentication-token-webhook-cache-ttl`, which takes a duration such as `2m0s` or `2h45m`'],
+    ]);
+    expectNowhere(r, text, "pwZq'QzHtugHTAPPNS");
+  });
+});
+
+describe('a flag that holds a secret, written inside another flag', () => {
+  it('as another flag\'s value (a space forgotten)', () => {
+    const text = '--cluster-dns=--password=Zq7fax5LZtJVmZ7c\n';
+    const r = lintFlagsText(text, { filePath: 'platlet.flags' });
+    expect(findings(r)).toEqual([
+      ['flags/deprecated', 1, 1, '`--cluster-dns` is deprecated; set its value in the configuration file named by `--config` instead'],
+      ['flags/value-type', 1, 15, '`--password=[redacted]` is not an IP address; `--cluster-dns` takes a comma-separated list of IP addresses such as `10.96.0.10`'],
+    ]);
+    expectNowhere(r, text, 'Zq7fax5LZtJVmZ7c');
+  });
+
+  it('as a feature gate, and as the value a repeated flag keeps', () => {
+    const text = '--feature-gates=--token=Zq7fax5LZtJVmZ7c\n--platconfig=a --platconfig=--client-secret=Zq7fax5LZtJVmZ7c\n';
+    const r = lintFlagsText(text, { filePath: 'platlet.flags' });
+    expect(findings(r)).toEqual([
+      ['flags/value-type', 1, 25, 'feature gate `--token` is set to `[redacted]`; write `--token=[redacted]` or `--token=[redacted]`'],
+      ['flags/repeated', 2, 16, '`--platconfig` is given 2 times; only the last one, `--platconfig=--client-secret=[redacted]`, takes effect'],
+    ]);
+    expectNowhere(r, text, 'Zq7fax5LZtJVmZ7c');
   });
 });
 
