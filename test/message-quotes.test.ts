@@ -3,11 +3,13 @@
 // most about 40 characters of the token it is about; a URL's password is everything between the `:` and the last
 // `@`; a flag that holds a secret is redacted wherever it is written, inside another flag's value too. And a broken
 // text with a syntax problem per character is read at the usual rate. Each input is one the fuzzer found.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lintFlagsText } from '../src/flags/lint.js';
+import { NAMES_PLAT_API_VERSION } from '../src/kinds/kinds.js';
 import { lintText } from '../src/lint/lint.js';
 import type { LintResult } from '../src/lint/lint.js';
 import { quoteSource } from '../src/parse/compose.js';
+import { read } from '../src/parse/reading.js';
 import { allOutputs } from './fuzz/core.js';
 
 /** The findings of a result: rule, line, column, message. */
@@ -121,3 +123,24 @@ describe('a flag that holds a secret, written inside another flag', () => {
   });
 });
 
+describe('a syntax problem per character', () => {
+  /** The issue's input: a quote left open across a bare carriage return, then 80,000 nested brackets. */
+  const slow = `  name${' '.repeat(1020)}: metrics-reader\nrules:\n  - apiGroups: ["metrics.plat.i\r\napiVersion: "${'['.repeat(80000)}1${']'.repeat(80000)}"`;
+
+  it('a run of tokens the parser cannot place is one problem, not one per bracket', () => {
+    expect(read(slow).problems.length).toBeLessThan(10);
+    expect(lintText(slow).diagnostics).toEqual([]);
+  });
+
+  it('a broken document is sniffed for a plat apiVersion once, not once per problem', () => {
+    const text = `x: [${','.repeat(2000)}]\n`;
+    expect(read(text).problems.length).toBeGreaterThan(1000);
+    const sniff = vi.spyOn(NAMES_PLAT_API_VERSION, 'test');
+    try {
+      expect(lintText(text).diagnostics).toEqual([]);
+      expect(sniff.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      sniff.mockRestore();
+    }
+  });
+});

@@ -802,20 +802,32 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
   // a document nested too deeply is composed without its content (and reported): see MAX_DEPTH
   const composer = new Composer(PARSE_OPTIONS);
   const list: Document.Parsed[] = [];
-  for (const token of pre.tokens) {
-    if (token.type === 'error' && token.offset === pre.truncatedAt) continue; // reported below
-    const deep = token.type === 'document' ? tooDeep(token) : -1;
-    for (const d of composer.next(deep === -1 ? token : ({ ...token, value: undefined } as CST.Document))) list.push(d as Document.Parsed);
-    if (token.type !== 'document') continue;
-    // the composer holds the document it was just given until the next one: its index is the count so far
-    const index = list.length;
-    const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : yamlRules ? tokenProblem(token) : undefined;
-    if (!problem) continue;
-    refused.add(index);
-    const { offset, length, message } = problem;
-    diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: offset, end: offset + length }, document: index, fatal: true });
+  // The composer's errors are Error objects whose stack traces no one reads: a broken text may have one per
+  // character (every bracket of a deep nesting), and capturing their stacks would cost more than composing.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  // Of a run of tokens the parser could not place between two documents (`]]]]…` after a broken one), the first
+  // is reported: only a document's first syntax error is (src/lint/lint.ts), and the others cost a finding each.
+  let afterError = false;
+  try {
+    for (const token of pre.tokens) {
+      if (token.type === 'error' && (token.offset === pre.truncatedAt || afterError)) continue; // reported below, or after the first
+      if (token.type !== 'space' && token.type !== 'newline' && token.type !== 'comment') afterError = token.type === 'error';
+      const deep = token.type === 'document' ? tooDeep(token) : -1;
+      for (const d of composer.next(deep === -1 ? token : ({ ...token, value: undefined } as CST.Document))) list.push(d as Document.Parsed);
+      if (token.type !== 'document') continue;
+      // the composer holds the document it was just given until the next one: its index is the count so far
+      const index = list.length;
+      const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : yamlRules ? tokenProblem(token) : undefined;
+      if (!problem) continue;
+      refused.add(index);
+      const { offset, length, message } = problem;
+      diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: offset, end: offset + length }, document: index, fatal: true });
+    }
+    for (const d of composer.end()) list.push(d as Document.Parsed);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
-  for (const d of composer.end()) list.push(d as Document.Parsed);
   if (pre.truncatedAt !== undefined) {
     const at = pre.truncatedAt;
     diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${TOO_DEEP}`, path: [], range: { start: at, end: at }, document: list.length, fatal: true });
