@@ -16,6 +16,9 @@ import { FORMATTERS, type FormatContext } from '../../src/report/index.js';
 import { toLspDiagnostics } from '../../src/lsp/diagnostics.js';
 import { readerOf } from '../helpers/readers.js';
 
+/** The Node.js host, which the engine needs before it lints (the tests install it in their setup; test/fuzz/run.mjs calls this). */
+export { useNodeHost } from '../../src/files/node-host.js';
+
 /** A fixture: its text and how it is linted (a YAML file, a patch read as a command kind, a file of flags). */
 export interface Seed {
   name: string;
