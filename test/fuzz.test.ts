@@ -156,6 +156,14 @@ describe('fuzz', () => {
     });
   }
 
+  it('reader regression: a JSON text with bare carriage returns as line breaks is read alike by both readers', () => {
+    // JSON's whitespace, but no line break to the composer: the reading of a JSON text that is not plat without
+    // composing it (src/parse/reading.ts) said it was read, the composer that it was not
+    const text = '{\r  "apiVersion": "authorization.plaio/v1",\r  "kind": "SubjectAccessReview"\r}\r';
+    const problems = checkInput({ name: 'cr.json', text, as: 'yaml', fileName: 'cr.json' }, text, { planted: false });
+    expect(problems, describeProblems(problems)).toEqual([]);
+  });
+
   it('reader regression: platlint flags ends on a backslash before a carriage return', async () => {
     const r = await platlint(['flags', '--no-config', '-'], { input: '--a\\\rb\n' });
     expect(r.code).not.toBeNull();
