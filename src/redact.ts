@@ -14,11 +14,12 @@ import type { Diagnostic, RelatedInfo } from './finding.js';
 export const REDACTED = '[redacted]';
 
 /**
- * `scheme://user:password@host` (the user part may be empty): the password ends at the last `@` before a
- * space, a quote or a backtick, as a URL parser finds the end of the user information. A URL cut short
- * (`…`) after the colon is redacted to its end.
+ * `scheme://user:password@host` (the user part may be empty): the password is whatever stands between the `:` and
+ * the last `@` before a space, any characters included (a quote, a backtick: `x://:pw\`q@host`), as a URL parser
+ * finds the end of the user information at the last `@`. A URL cut short (`…`) after the colon is redacted to its
+ * end.
  */
-const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*):(?:[^\s`'"<>]*@|[^\s`'"<>@]*…)/gi;
+const URL_PASSWORD = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*):(?:\S*@|[^\s@]*…)/gi;
 
 /**
  * A PEM private key block (`-----BEGIN RSA PRIVATE KEY----- … -----END RSA PRIVATE KEY-----`), whole or cut
@@ -58,8 +59,30 @@ export function isSecretFlag(name: string): boolean {
   return spec === undefined || SECRET_FLAG_TYPES.has(spec.type);
 }
 
-/** `--flag=value` quoted in a message: the value runs to a space, a quote or a backtick. */
-const FLAG_WITH_VALUE = /(?<![\w-])(--?[A-Za-z][\w-]*)=([^\s`'"]+)/g;
+/**
+ * The name of a `--flag=value` quoted in a message, the `=` included; found inside another flag's value too
+ * (`--cluster-dns=--password=…`, a space forgotten), so only the name is matched.
+ */
+const FLAG_WITH_VALUE = /(?<![\w-])(--?[A-Za-z][\w-]*)=/g;
+
+/**
+ * A message with the value of every flag that holds a secret redacted (see isSecretFlag): the value runs to a
+ * space, any characters included (a quote, a backtick, another flag's `=`), but for the quotes and punctuation
+ * that close the message's own quoting (`` `--token=…`, ``).
+ */
+function redactSecretFlags(message: string): string {
+  let out = message;
+  const heads = [...message.matchAll(FLAG_WITH_VALUE)];
+  // from the last, so that the offsets of those before stay right
+  for (let k = heads.length - 1; k >= 0; k--) {
+    const m = heads[k]!;
+    if (!isSecretFlag(m[1]!)) continue;
+    const from = m.index + m[0].length;
+    const value = /^\S*?(?=[`'"),.;:]*(?:\s|$))/.exec(out.slice(from))![0];
+    if (value !== '') out = out.slice(0, from) + REDACTED + out.slice(from + value.length);
+  }
+  return out;
+}
 
 /** A message with URL passwords, private key blocks, header credentials and secret flags' values replaced by `[redacted]`. */
 export function redactSecrets(message: string): string {
@@ -70,15 +93,21 @@ export function redactSecrets(message: string): string {
   // a credential has digits, punctuation or mixed case; `Basic authentication` is a phrase
   if (out.includes('Bearer') || out.includes('Basic')) out = out.replace(AUTH_HEADER, (m, scheme: string, space: string) => (/[0-9+/=._~-]|[A-Z].*[a-z]|[a-z].*[A-Z]/.test(m.slice(scheme.length + space.length)) ? `${scheme}${space}${REDACTED}` : m));
   // the value of a flag that holds a secret (`--storage-driver-password=…`, `--token=…`)
-  if (out.includes('-') && out.includes('=')) out = out.replace(FLAG_WITH_VALUE, (m, flag: string) => (isSecretFlag(flag) ? `${flag}=${REDACTED}` : m));
+  if (out.includes('-') && out.includes('=')) out = redactSecretFlags(out);
   return out;
 }
 
-/** The text of a line from `start` back to its beginning, and on to its end. */
+/** Where the line holding `offset` starts: after a line feed or a carriage return (a bare one ends a line too). */
+function lineStartOf(text: string, offset: number): number {
+  return Math.max(text.lastIndexOf('\n', offset - 1), text.lastIndexOf('\r', offset - 1)) + 1;
+}
+
+/** The text of a line from `start` back to its beginning, and on to its end (a carriage return ends a line too). */
 function lineAround(text: string, offset: number): { before: string; after: string } {
-  const from = Math.max(text.lastIndexOf('\n', offset - 1) + 1, offset - 4096);
-  let to = text.indexOf('\n', offset);
-  if (to === -1 || to > offset + 4096) to = Math.min(text.length, offset + 4096);
+  const from = Math.max(lineStartOf(text, offset), offset - 4096);
+  const limit = Math.min(text.length, offset + 4096);
+  let to = offset;
+  while (to < limit && text.charCodeAt(to) !== 10 && text.charCodeAt(to) !== 13) to++;
   return { before: text.slice(from, offset), after: text.slice(offset, to) };
 }
 
@@ -95,11 +124,11 @@ function inSecretField(text: string, offset: number): boolean {
   while ((m = key.exec(before)) !== null) last = m[1];
   if (last !== undefined) return isSecretKey(last);
   // a continuation line of a multi-line scalar: the nearest less indented key above it
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const lineStart = lineStartOf(text, offset);
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 256))![0].length;
   let at = lineStart - 1;
   for (let lines = 0; at > 0 && lines < 200; lines++) {
-    const prev = text.lastIndexOf('\n', at - 1) + 1;
+    const prev = lineStartOf(text, at);
     const line = text.slice(prev, at);
     const m2 = /^([ \t]*)(?:-\s+)?["']?([A-Za-z_][A-Za-z0-9_-]*)["']?\s*:/.exec(line);
     if (m2 && m2[1]!.length < indent) return isSecretKey(m2[2]!);
@@ -156,8 +185,32 @@ function longestCommon(a: string, b: string): string {
   return a.slice(end - best, end);
 }
 
-/** A `key: value` line inside a message's quoted text (lines as written or escaped as `\n`): the value runs to the line's end. */
-const QUOTED_FIELD = /((?:^|\\n|\n|[\s{,])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?[ \t]*:[ \t]+)(?:(?!\\n)[^\n])+/g;
+/**
+ * The start of a `key: value` line inside a message's quoted text (lines as written or escaped as `\n` or `\r`),
+ * anywhere on the message's line (`not a YAML token: token: …`): the value runs to the line's end.
+ */
+const QUOTED_FIELD = /(?<=^|\\[nr]|[\s{,"'`])["']?([A-Za-z_][A-Za-z0-9_-]*)["']?[ \t]*:[ \t]+/g;
+
+/**
+ * A message with the value of every `key: value` of a secret field it quotes (see QUOTED_FIELD) redacted. The quoted
+ * text follows the message's own words and their `: ` (`Parsing error: not a YAML token: …`, whose `token: ` is no
+ * field).
+ */
+function redactQuotedFields(message: string): string {
+  let out = message;
+  const words = /^(?:Parsing error: )?.*?: /s.exec(message);
+  const heads = [...message.matchAll(QUOTED_FIELD)].filter((m) => m.index >= (words?.[0].length ?? 0));
+  // from the last, so that the offsets of those before stay right
+  for (let k = heads.length - 1; k >= 0; k--) {
+    const m = heads[k]!;
+    if (!isSecretKey(m[1]!)) continue;
+    const from = m.index + m[0].length;
+    let to = from;
+    while (to < out.length && out[to] !== '\n' && out[to] !== '\r' && !(out[to] === '\\' && (out[to + 1] === 'n' || out[to + 1] === 'r'))) to++;
+    if (to > from) out = out.slice(0, from) + REDACTED + out.slice(to);
+  }
+  return out;
+}
 
 /** Rules whose messages quote the file's text where the document could not be read. */
 const TOKEN_RULES = new Set(['yaml/syntax', 'yaml/warning']);
@@ -186,6 +239,37 @@ const SECRET_FLAG_IN_TEXT = /-[\w-]*(?:password|passwd|token|secret|key)/i;
 const FLAG_AND_VALUE = /(?<![^\s"'=])(--?[A-Za-z][\w-]*)(=|[ \t]+)(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"']+))/g;
 
 /**
+ * The passwords of the `scheme://user:password@host` URLs of a file's text (see URL_PASSWORD): from the `:` to the
+ * last `@` before a space, any characters included, except that a URL opened by a quote (`"x://u:p@h", "a@b"`) ends
+ * at that quote. Each URL is found on its own, even with no space between two (minified JSON).
+ */
+function urlPasswords(text: string): string[] {
+  const out: string[] = [];
+  const start = /\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/]*:/gi;
+  for (let m = start.exec(text); m !== null && out.length < 32; m = start.exec(text)) {
+    const from = m.index + m[0].length;
+    const limit = Math.min(text.length, from + 2048);
+    let to = from;
+    while (to < limit && !/\s/.test(text[to]!)) to++;
+    let run = text.slice(from, to);
+    const open = text[m.index - 1];
+    if (open === '"' || open === "'" || open === '`') {
+      const close = run.indexOf(open);
+      if (close !== -1) run = run.slice(0, close);
+    }
+    const at = run.lastIndexOf('@');
+    if (at !== -1) out.push(run.slice(0, at));
+  }
+  return out;
+}
+
+/**
+ * `--flag=value` anywhere in a text, inside a quoted word or another flag's value too (a lookahead: the value of
+ * one may hold the next): the value runs to a space or a quote.
+ */
+const FLAG_IN_VALUE = /(?<![\w-])(--?[A-Za-z][\w-]*)=(?=([^\s"'`]+))/g;
+
+/**
  * The secrets of a file's text that messages may quote in part, cut off from what makes them recognizable: the
  * password of a URL (a rule may quote what follows a `:` of it, `S3cret@host/x`), a bearer or basic
  * credential, the body of a private key block (a line of it read as a value, a word of a command line), the value
@@ -195,9 +279,7 @@ function textSecrets(text: string | undefined): Piece[] {
   if (text === undefined) return [];
   const out: Piece[] = [];
   if (text.includes('://')) {
-    for (const m of text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/`'"<>]*:([^\s`'"<>]*)@/gi)) {
-      if (m[1]!.length >= 4 && out.length < 32) out.push(piece(m[1]!, 4));
-    }
+    for (const password of urlPasswords(text)) if (password.length >= 4 && out.length < 32) out.push(piece(password, 4));
   }
   if (text.includes('Bearer') || text.includes('Basic')) {
     // a credential split from its scheme (a broken quote in a command line) is still the credential
@@ -213,6 +295,11 @@ function textSecrets(text: string | undefined): Piece[] {
       const value = m[3] ?? m[4] ?? m[5]!;
       if (m[2] !== '=' && value.startsWith('-')) continue; // the next flag
       if (value.length >= 4 && out.length < 32 && isSecretFlag(m[1]!)) out.push(piece(value, 4));
+    }
+    // a flag that holds a secret inside another's value (`--feature-gates='--token=…'`, `--cluster-dns=--password=…`),
+    // which a rule may split from its name
+    for (const m of text.matchAll(FLAG_IN_VALUE)) {
+      if (m[2]!.length >= 4 && out.length < 32 && isSecretFlag(m[1]!)) out.push(piece(m[2]!, 4));
     }
   }
   if (text.includes('PRIVATE KEY-----')) {
@@ -248,7 +335,7 @@ export function redactor(text?: string): <T extends Redactable>(d: T) => T {
     if (TOKEN_RULES.has(d.ruleId)) {
       // a token quoted over several lines (`unexpected … token in YAML stream: "…\n  token: …"`) may hold a
       // secret field's line
-      message = message.replace(QUOTED_FIELD, (m, head: string, key: string) => (isSecretKey(key) ? head + REDACTED : m));
+      message = redactQuotedFields(message);
       if (text !== undefined && inSecretField(text, d.range.start)) {
         const { before, after } = lineAround(text, d.range.start);
         const value = before.replace(/^.*?:\s/, '') + after;

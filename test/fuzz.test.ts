@@ -87,6 +87,38 @@ const KNOWN: { name: string; text: string; as?: 'yaml' | 'flags'; fileName?: str
     fileName: 'platlet.service',
   },
   {
+    name: 'key material written where the list of keys was expected (a type message quoted 40 of its characters; issue 28)',
+    text: 'apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources:\n  - secrets\n  providers:\n  - aescbc:\n      keys: name=key1 secret=S2V5TWF0ZXJpYWwKc2VjcmV0IGlzIHNlY3VyZQ==\n',
+  },
+  {
+    name: 'key material under the place of a secret and above it, as a list and a mapping',
+    text: 'apiVersion: client.authentication.plat.io/v1\nkind: ExecCredential\nstatus:\n  token: [S2V5TWF0ZXJpYWwK1]\n---\napiVersion: client.authentication.plat.io/v1\nkind: ExecCredential\nstatus: token=S2V5TWF0ZXJpYWwK2\n',
+  },
+  {
+    name: 'bare carriage returns as line breaks: the syntax message quoted the rest of the file (issue 28)',
+    text: '|\rapiVersion:plat.io/kind: EncryptionConfiguration\rsecret: Br0kenQu0teS3cretYWJjZGVmZ2hpamts',
+  },
+  {
+    name: 'a secret field on the line a broken token starts with, after a bare carriage return',
+    text: 'apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nx: |\r  clientKeyData: Br0kenQu0teS3cret\n',
+  },
+  {
+    name: 'a backtick in the password of a URL (issue 28)',
+    text: 'apiVersion: rbac.authorization.plat.io/v1\nkind: x://:S3cr3tPa55w0rd7x6`qMDKBAZ@host\n',
+  },
+  {
+    name: 'a quote in the password of a URL in a flag value (issue 28)',
+    text: `--authentication_token_webhook_cache_ttl="x://:S3cr3tPa55w0rd'QzHtugHTAPPNS@"\n`,
+    as: 'flags',
+    fileName: 'platlet.flags',
+  },
+  {
+    name: 'a flag that holds a secret as the value of other flags: an IP list, the feature gates, a repeated flag (issue 28)',
+    text: '--cluster-dns=--password=S3cr3tPa55w0rd1\n--feature-gates=--token=S3cr3tPa55w0rd2\n--platconfig=a --platconfig=--client-secret=S3cr3tPa55w0rd3\n',
+    as: 'flags',
+    fileName: 'platlet.flags',
+  },
+  {
     name: 'a password in a flag value',
     text: 'PLATLET_ARGS="--bootstrap-kubeconfig=https://u:S3cr3tPa55w0rd@h/x --unknown-flag=https://u:S3cr3tPa55w0rd@h"\n',
     as: 'flags',
@@ -155,6 +187,14 @@ describe('fuzz', () => {
       expect(JSON.stringify(lintText(r.text).diagnostics)).toBe(JSON.stringify(lintText(r.text, { reader: readComposed }).diagnostics));
     });
   }
+
+  it('reader regression: a JSON text with bare carriage returns as line breaks is read alike by both readers', () => {
+    // JSON's whitespace, but no line break to the composer: the reading of a JSON text that is not plat without
+    // composing it (src/parse/reading.ts) said it was read, the composer that it was not
+    const text = '{\r  "apiVersion": "authorization.plaio/v1",\r  "kind": "SubjectAccessReview"\r}\r';
+    const problems = checkInput({ name: 'cr.json', text, as: 'yaml', fileName: 'cr.json' }, text, { planted: false });
+    expect(problems, describeProblems(problems)).toEqual([]);
+  });
 
   it('reader regression: platlint flags ends on a backslash before a carriage return', async () => {
     const r = await platlint(['flags', '--no-config', '-'], { input: '--a\\\rb\n' });

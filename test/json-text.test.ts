@@ -234,10 +234,16 @@ describe('a JSON text that is not plat: read by the JSON parser, not composed', 
   it('characters YAML reads otherwise inside strings, keys of any length, suppression comments named in a string', () => {
     const texts = [
       `{"a": "x\u0085y\u2028z\ufeff\u007f\u0090\ud800", "b": "\\/\\u0000", "${'k'.repeat(2000)}": 1}`,
-      '{\n\t"a": 1,\r"b" :\n[\n-1\n], "": null, "__proto__": {"apiVersion": "rbac.authorization.plat.io/v1"}, "<<": 1}',
+      '{\n\t"a": 1,\r\n"b" :\n[\n-1\n], "": null, "__proto__": {"apiVersion": "rbac.authorization.plat.io/v1"}, "<<": 1}',
       '{"note": "# platlint-disable-next-line schema/type -- not a comment"}',
     ];
     for (const text of texts) expect(readerOf(text), text.slice(0, 40)).toBe('json');
+  });
+
+  it('a bare carriage return, JSON\'s whitespace but no line break to the composer: read as before', () => {
+    // the composer reads `1\r` as the string "1\r", `\r"kind"` as a plain key: its reading differs from JSON's
+    expect(readerOf('{\n\t"a": 1,\r"b" :\n[\n-1\n]}')).not.toBe('json');
+    expect(readerOf('{\r  "apiVersion": "authorization.plaio/v1",\r  "kind": "SubjectAccessReview"\r}\r')).not.toBe('json');
   });
 
   it('gives its document the composer\'s start, and the composer\'s locator when asked', () => {

@@ -1,6 +1,5 @@
 import { hasValidator, validatorFor, type AjvError } from './validators.js';
 import type { KindSpec } from '../kinds/kinds.js';
-import { isSensitivePath } from '../kinds/kinds.js';
 import { fieldPath } from '../kinds/field-path.js';
 import { fromPointer, type Path } from '../path.js';
 import { suggestNames, upstreamNote } from '../services/suggest.js';
@@ -86,6 +85,33 @@ function typeOf(v: unknown): string {
   return 'a string';
 }
 
+/**
+ * A value at the place of a secret, as a message describes it without quoting any of it: its type and length
+ * (`a string of 44 characters`). A boolean, null, a list or a mapping: its type alone (the items of a list or a
+ * mapping are never quoted).
+ */
+function described(v: unknown): string {
+  if (typeof v === 'string') return `a string of ${v.length} character${v.length === 1 ? '' : 's'}`;
+  if (typeof v === 'number') {
+    const n = String(v).length;
+    return `${typeOf(v)} of ${n} character${n === 1 ? '' : 's'}`;
+  }
+  return typeOf(v);
+}
+
+/**
+ * Whether a path is at the place of a secret (a kind's sensitive path), under it, or above it: where key
+ * material written on the wrong line lands (`keys: name=key1 secret=…`, a string where the list of keys was
+ * expected). A value there is never quoted, not even in part.
+ */
+function nearSecret(kind: SchemaSubject, path: Path): boolean {
+  return kind.sensitive.some((p) => {
+    const n = Math.min(p.length, path.length);
+    for (let i = 0; i < n; i++) if (p[i] !== '*' && p[i] !== String(path[i])) return false;
+    return true;
+  });
+}
+
 /** A value as a message quotes it: one line, at most 60 characters. */
 function shown(v: unknown): string {
   if (typeof v === 'string') {
@@ -160,7 +186,7 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
   const custom = (ps?.['x-messages'] as Record<string, string> | undefined)?.[err.keyword];
   const ruleId = RULE_IDS[err.keyword] ?? `schema/${err.keyword.replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}`;
   const target: Target = AT_KEY.has(err.keyword) ? 'key' : 'value';
-  const secret = ps?.['x-sensitive'] === true || isSensitivePath(kind, at);
+  const secret = ps?.['x-sensitive'] === true || nearSecret(kind, at);
   const name = fieldName(at, kind);
   const got = secret ? '' : `, got ${shown(err.data)}`;
   const p = err.params;
@@ -192,7 +218,7 @@ function findingFor(err: AjvError, value: unknown, kind: SchemaSubject): SchemaF
     case 'type': {
       const fmt = typeof ps?.format === 'string' ? FORMAT_TEXT[ps.format] : undefined;
       const want = fmt ? [fmt] : String(p.type).split(',').map((t) => TYPE_TEXT[t] ?? t);
-      const found = secret ? typeOf(err.data) : err.data !== null && typeof err.data === 'object' ? typeOf(err.data) : `${typeOf(err.data)} (${shown(err.data)})`;
+      const found = secret ? described(err.data) : err.data !== null && typeof err.data === 'object' ? typeOf(err.data) : `${typeOf(err.data)} (${shown(err.data)})`;
       const unit = ps?.format === 'duration' && typeof err.data === 'number' ? `: add a unit, like \`${err.data}s\`` : '';
       // a null list item of a scalar list is decoded by the platform as the type's zero value, not refused
       const scalarTypes = String(p.type).split(',').every((t) => t === 'string' || t === 'integer' || t === 'number' || t === 'boolean');

@@ -132,11 +132,15 @@ function keepChecked(found: DocumentFinding[], value: unknown, kind: KindSpec): 
  */
 function platDocuments(reading: Reading, source: string, forced: KindSpec | undefined): Set<number> {
   const out = new Set<number>();
+  // each document is decided once: a broken one may have a problem per character (every bracket of a deep
+  // nesting), and its text is sniffed whole
+  const decided = new Set<number>();
   const docs = reading.documents;
   const at = new Map(docs.map((doc, k) => [doc.index, k]));
   for (const d of reading.problems) {
     const i = d.document ?? -1;
-    if (out.has(i)) continue;
+    if (decided.has(i)) continue;
+    decided.add(i);
     const k = at.get(i);
     const doc = k === undefined ? undefined : docs[k]!;
     let plat: boolean;

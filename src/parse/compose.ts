@@ -154,9 +154,9 @@ function readValue(doc: Document.Parsed, strict: boolean): unknown {
     if (depth > MAX_DEPTH) throw new Refusal('yaml/syntax', TOO_DEEP, (node as Node).range ?? undefined);
     if (isAlias(node)) {
       const target = anchors.get(node.source);
-      if (target === undefined) throw new Refusal('yaml/syntax', `alias \`*${node.source}\` names no anchor before it`, node.range ?? undefined);
+      if (target === undefined) throw new Refusal('yaml/syntax', `alias \`*${quoteSource(node.source)}\` names no anchor before it`, node.range ?? undefined);
       if (open.has(target)) {
-        throw new Refusal('yaml/alias-limit', `alias \`*${node.source}\` refers to a collection that contains it (a recursive alias, which the platform refuses); not linted`, node.range ?? undefined);
+        throw new Refusal('yaml/alias-limit', `alias \`*${quoteSource(node.source)}\` refers to a collection that contains it (a recursive alias, which the platform refuses); not linted`, node.range ?? undefined);
       }
       const expanded = sizes.get(target)!;
       decoded += 1 + expanded;
@@ -493,7 +493,7 @@ interface TokenProblem {
 function nameProblem(what: 'anchor' | 'alias', source: string): string {
   return source.length === 1
     ? `an ${what} \`${source}\` with no name, which the platform's decoder refuses`
-    : `the ${what} \`${source}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses`;
+    : `the ${what} \`${quoteSource(source)}\` has characters other than letters, digits, \`-\` and \`_\`, which the platform's decoder refuses`;
 }
 
 function tokenProblem(doc: CST.Document): TokenProblem | undefined {
@@ -626,9 +626,51 @@ function duplicateKeys(doc: Document.Parsed, index: number, out: Diagnostic[], l
   });
 }
 
+/** At most this many characters of the file's text in a message (see quoteSource). */
+const QUOTE_MAX = 40;
+
+/**
+ * A piece of the file's text as a message quotes it: one line (a line feed or a carriage return ends it; the line
+ * breaks and blanks before it are skipped), at most QUOTE_MAX characters, `…` where it was cut. A token the reader could not
+ * read may run over the rest of the file (a quote left open, lines ended by bare carriage returns), and a line may
+ * hold a secret: the message says where the token starts, not what the file holds. (Every message is redacted
+ * afterwards too: src/redact.ts.)
+ */
+export function quoteSource(source: string): string {
+  const from = source.search(/[^\r\n \t]/);
+  if (from === -1) return source.slice(0, QUOTE_MAX);
+  const rest = source.slice(from);
+  const br = rest.search(/[\r\n]/);
+  const line = br === -1 ? rest : rest.slice(0, br);
+  if (line.length <= QUOTE_MAX && br === -1) return line;
+  if (line.length <= QUOTE_MAX) return `${line}…`;
+  // never half of a surrogate pair
+  const cut = /[\ud800-\udbff]/.test(line[QUOTE_MAX - 2]!) ? QUOTE_MAX - 2 : QUOTE_MAX - 1;
+  return `${line.slice(0, cut)}…`;
+}
+
+/**
+ * A message of the `yaml` package with the piece of text it quotes after its first `: ` (`Not a YAML token: …`,
+ * `Unexpected scalar token in YAML stream: "…"` as a JSON string, `Unresolved tag: …`) cut by quoteSource.
+ */
+function clipQuoted(message: string): string {
+  const colon = message.indexOf(': ');
+  if (colon === -1) return message;
+  const head = message.slice(0, colon + 2);
+  const tail = message.slice(colon + 2);
+  if (/^"(?:[^"\\]|\\.)*"$/s.test(tail)) {
+    try {
+      return head + JSON.stringify(quoteSource(JSON.parse(tail) as string));
+    } catch {
+      // not a JSON string after all: cut as written
+    }
+  }
+  return head + quoteSource(tail);
+}
+
 function yamlErrorDiagnostic(err: YAMLError, index: number, severity: 'error' | 'warning'): Diagnostic {
   const [start, end] = err.pos;
-  const raw = err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, '');
+  const raw = clipQuoted(err.message.replace(/\s+at line \d+, column \d+:?[\s\S]*$/, ''));
   const message = /maximum call stack/i.test(raw) ? 'the document nests too deeply to be read' : raw;
   const fatal = severity === 'error';
   return {
@@ -760,20 +802,32 @@ export function parseText(text: string, pre: Tokens = tokenize(text), strict = N
   // a document nested too deeply is composed without its content (and reported): see MAX_DEPTH
   const composer = new Composer(PARSE_OPTIONS);
   const list: Document.Parsed[] = [];
-  for (const token of pre.tokens) {
-    if (token.type === 'error' && token.offset === pre.truncatedAt) continue; // reported below
-    const deep = token.type === 'document' ? tooDeep(token) : -1;
-    for (const d of composer.next(deep === -1 ? token : ({ ...token, value: undefined } as CST.Document))) list.push(d as Document.Parsed);
-    if (token.type !== 'document') continue;
-    // the composer holds the document it was just given until the next one: its index is the count so far
-    const index = list.length;
-    const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : yamlRules ? tokenProblem(token) : undefined;
-    if (!problem) continue;
-    refused.add(index);
-    const { offset, length, message } = problem;
-    diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: offset, end: offset + length }, document: index, fatal: true });
+  // The composer's errors are Error objects whose stack traces no one reads: a broken text may have one per
+  // character (every bracket of a deep nesting), and capturing their stacks would cost more than composing.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  // Of a run of tokens the parser could not place between two documents (`]]]]…` after a broken one), the first
+  // is reported: only a document's first syntax error is (src/lint/lint.ts), and the others cost a finding each.
+  let afterError = false;
+  try {
+    for (const token of pre.tokens) {
+      if (token.type === 'error' && (token.offset === pre.truncatedAt || afterError)) continue; // reported below, or after the first
+      if (token.type !== 'space' && token.type !== 'newline' && token.type !== 'comment') afterError = token.type === 'error';
+      const deep = token.type === 'document' ? tooDeep(token) : -1;
+      for (const d of composer.next(deep === -1 ? token : ({ ...token, value: undefined } as CST.Document))) list.push(d as Document.Parsed);
+      if (token.type !== 'document') continue;
+      // the composer holds the document it was just given until the next one: its index is the count so far
+      const index = list.length;
+      const problem = deep !== -1 ? { offset: deep, length: 0, message: TOO_DEEP } : yamlRules ? tokenProblem(token) : undefined;
+      if (!problem) continue;
+      refused.add(index);
+      const { offset, length, message } = problem;
+      diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${message}`, path: [], range: { start: offset, end: offset + length }, document: index, fatal: true });
+    }
+    for (const d of composer.end()) list.push(d as Document.Parsed);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
-  for (const d of composer.end()) list.push(d as Document.Parsed);
   if (pre.truncatedAt !== undefined) {
     const at = pre.truncatedAt;
     diagnostics.push({ ruleId: 'yaml/syntax', severity: 'error', message: `Parsing error: ${TOO_DEEP}`, path: [], range: { start: at, end: at }, document: list.length, fatal: true });

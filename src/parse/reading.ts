@@ -151,6 +151,8 @@ function foreignJson(text: string, options: ReadOptions): Reading | undefined {
   let i = 0;
   while (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r') i++;
   if (text[i] !== '{' && text[i] !== '[') return undefined;
+  // a bare carriage return is JSON's whitespace but no line break to the composer, which reads the text otherwise
+  if (/\r(?!\n)/.test(text)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,6 +1,7 @@
 // npm run bench: start-up and throughput of platlint, measured side by side with `node -e 0` and a
 // parse-only floor (the same files read and parsed with `yaml`, nothing else), plus peak memory; then one
-// large file that is not plat (a vendored OpenAPI document, `--no-foreign` skips it).
+// large file that is not plat (a vendored OpenAPI document, `--no-foreign` skips it), and one broken file with a
+// syntax problem per character beside ordinary files of its size (`--no-broken` skips them).
 // Numbers are printed, never asserted: timing belongs here, not in tests.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -158,6 +159,34 @@ if (!args.includes('--no-foreign')) {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * Issue 28's slow input: a quote left open across a bare carriage return, then deeply nested brackets (one syntax
+ * problem per bracket), of about `bytes` characters; and ordinary Roles of the same size, read beside it.
+ */
+function makeBroken(bytes) {
+  const dir = join(tmpdir(), `platlint-bench-broken-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const n = Math.max(1, Math.floor((bytes - 1100) / 2));
+  const broken = `  name${' '.repeat(1020)}: metrics-reader\nrules:\n  - apiGroups: ["metrics.plat.i\r\napiVersion: "${'['.repeat(n)}1${']'.repeat(n)}"`;
+  const role = readFileSync(join(root, 'fixtures', 'examples', 'rbac-roles.yaml'), 'utf8');
+  let roles = '';
+  for (let i = 0; roles.length < broken.length; i++) roles += `${i === 0 ? '' : '---\n'}${role.replace(/^(\s*name: )(\S+)$/gm, `$1$2-${i}`)}`;
+  const files = { broken: join(dir, 'broken.yaml'), roles: join(dir, 'roles.yaml') };
+  writeFileSync(files.broken, broken);
+  writeFileSync(files.roles, roles);
+  return { dir, files, bytes: { broken: broken.length, roles: roles.length } };
+}
+
+let broken;
+if (!args.includes('--no-broken')) {
+  const { dir, files, bytes } = makeBroken(160_000);
+  const lint = (file) => [node, [bin, '--no-config', '--format', 'json', file]];
+  const [brokenRun, rolesRun] = timeAll([lint(files.broken), lint(files.roles)], RUNS || 9);
+  broken = { bytes, broken: brokenRun, roles: rolesRun };
+  rmSync(dir, { recursive: true, force: true });
+}
+
 const pad = (s, w) => String(s).padStart(w);
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores; medians of repeated runs`);
 console.log(`node -e 0: ${base.ms.toFixed(0)} ms\n`);
@@ -173,6 +202,15 @@ if (foreign) {
     `\none file not plat, a vendored OpenAPI JSON of ${(foreign.bytes / 1e6).toFixed(2)} MB naming plat groups: ${foreign.lint.ms.toFixed(0)} ms, ${(foreign.lint.ms / base.ms).toFixed(2)} x node -e 0, peak RSS ${foreign.lint.rss.toFixed(0)} MiB`,
   );
   console.log('target: as fast as one small file (deciding that a file is not plat does not read it as YAML)');
+}
+if (broken) {
+  // throughput past node's own start-up: the file's CPU time less `node -e 0`'s (KB per second = bytes per ms)
+  const rate = (bytes, run) => `${(bytes / Math.max(1, run.cpu - base.cpu)).toFixed(0)} KB/s`;
+  console.log(
+    `\none broken file of ${(broken.bytes.broken / 1e3).toFixed(0)} KB, a syntax problem per bracket (issue 28): ${broken.broken.ms.toFixed(0)} ms, CPU ${broken.broken.cpu.toFixed(0)} ms (${rate(broken.bytes.broken, broken.broken)}); ` +
+      `ordinary Roles, ${(broken.bytes.roles / 1e3).toFixed(0)} KB: ${broken.roles.ms.toFixed(0)} ms, CPU ${broken.roles.cpu.toFixed(0)} ms (${rate(broken.bytes.roles, broken.roles)}); ratio ${(broken.broken.cpu / broken.roles.cpu).toFixed(2)}`,
+  );
+  console.log('target: a broken file costs no more than an ordinary one of its size (ratio <= 1.5)');
 }
 if (CONFIG) {
   console.log(`\nwith --config ${CONFIG} (interleaved with the runs above):`);

@@ -8,13 +8,16 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { commandKind } from '../../src/kinds/kinds.js';
+import { commandKind, identify } from '../../src/kinds/kinds.js';
 import { lintText, type LintOptions, type LintResult } from '../../src/lint/lint.js';
 import { lintFlagsText } from '../../src/flags/lint.js';
 import { checkSet } from '../../src/files/across-files.js';
 import { FORMATTERS, type FormatContext } from '../../src/report/index.js';
 import { toLspDiagnostics } from '../../src/lsp/diagnostics.js';
 import { readerOf } from '../helpers/readers.js';
+
+/** The Node.js host, which the engine needs before it lints (the tests install it in their setup; test/fuzz/run.mjs calls this). */
+export { useNodeHost } from '../../src/files/node-host.js';
 
 /** A fixture: its text and how it is linted (a YAML file, a patch read as a command kind, a file of flags). */
 export interface Seed {
@@ -71,15 +74,37 @@ const SCALARS: readonly unknown[] = [null, 0, -1, 1.5, 2 ** 53, true, false, '',
 const CEL = ['(', ')', '.', ',', '[', ']', '"', "'", '+', '-', '*', '/ 0', '?', ':', '!', '==', '&&', '||', ' in ', 'has(', 'size(', '.exists(x, ', '.all(x, ', '.map(x, ', 'claims', 'request', 'user', 'object', 'b"\\xff"', 'bytes(', 'int(', 'dyn(', 'optional.of(', '.?', '[?', '1u', '1.0', 'null', 'true', '\\u00e9', '\n', '{}', '{1: 2}', '[[[[', ' ? : ', 'matches("[")', 'timestamp("x")', 'duration("1x")'];
 const DEEP_KEYS = ['spec', 'rules', 'items', 'webhook', 'providers', 'keys', 'claimMappings', 'metadata', 'name', 'verbs'];
 
-/** The secrets the fuzzer plants: none of these markers may appear in any output. */
-export const SECRET_MARKERS = ['S3cr3tPa55w0rd', 'MIIEsecretKEYbody', 'eyJzZWNyZXQiOiJ0b2tlbiJ9', 'Br0kenQu0teS3cret'];
+/**
+ * The secrets the fuzzer plants: none of these markers may appear in any output. The last is key material
+ * written at, under or above the place of a secret (a kind's sensitive path), with nothing around it that says
+ * it is one: only where it stands does.
+ */
+export const SECRET_MARKERS = ['S3cr3tPa55w0rd', 'MIIEsecretKEYbody', 'eyJzZWNyZXQiOiJ0b2tlbiJ9', 'Br0kenQu0teS3cret', 'S2V5TWF0ZXJpYWwK'];
+const KEY_MATERIAL = SECRET_MARKERS[4]!;
 
 const PEM = (n: number) => `-----BEGIN RSA PRIVATE KEY-----\nMIIEsecretKEYbody${n}AAAA\nQQQQ/+0123456789abcdef\n-----END RSA PRIVATE KEY-----`;
+
+/** Characters a URL's password may hold that end a word elsewhere: quotes, a backtick, `@`, `:`, `/`, `<`, `#`. */
+const ODD_PASSWORD_CHARS = ["'", '"', '`', '@', ':', '/', '<', '>', '#', '%', '\\', '(', ')', '[', ']', '{', '}', ',', ';', '=', '?', '&', '*', '!'];
+
+/** A URL whose password holds an unusual character (`x://:pw\`q@host`): the password ends at the last `@`. */
+function oddUrl(rand: Rand): string {
+  const n = rand(1000);
+  const c = pick(rand, ODD_PASSWORD_CHARS);
+  const user = pick(rand, ['', 'admin', 'u']);
+  const pw = pick(rand, [`S3cr3tPa55w0rd${n}${c}q`, `${c}S3cr3tPa55w0rd${n}`, `S3cr3tPa55w0rd${c}${n}${c}`]);
+  return `${pick(rand, ['x', 'https', 'postgres', 'redis+tls'])}://${user}:${pw}@${pick(rand, ['host', 'h/x', 'db:5432/db', ''])}`;
+}
 
 /** A secret in one of its forms, as a YAML scalar (value text to put after `key: `). */
 function secretScalar(rand: Rand): string {
   const n = rand(1000);
-  switch (rand(9)) {
+  switch (rand(11)) {
+    case 9:
+      // a plain scalar (it starts with the scheme's letter and holds no space)
+      return oddUrl(rand);
+    case 10:
+      return JSON.stringify(oddUrl(rand));
     case 0:
       return `https://admin:S3cr3tPa55w0rd${n}@auth.example.com/x`;
     case 1:
@@ -104,7 +129,15 @@ function secretScalar(rand: Rand): string {
 /** A secret as a flag's value in a file of flags (one word: a URL, or a quoted credential or key). */
 function secretFlagValue(rand: Rand): string {
   const n = rand(1000);
-  switch (rand(4)) {
+  switch (rand(7)) {
+    case 4:
+      // a URL whose password holds a quote or a backtick, as written or quoted
+      return rand(2) === 0 ? oddUrl(rand) : JSON.stringify(oddUrl(rand));
+    case 5:
+      // a flag that holds a secret, written as the value of another flag (a space forgotten)
+      return `--${pick(rand, ['password', 'token', 'client-secret', 'api_key'])}=S3cr3tPa55w0rd${n}`;
+    case 6:
+      return `'--token=S3cr3tPa55w0rd${n}${pick(rand, ['"', '`', "\\'"])}x'`;
     case 0:
       return `https://admin:S3cr3tPa55w0rd${n}@auth.example.com/x`;
     case 1:
@@ -129,6 +162,20 @@ function brokenSecretField(rand: Rand, indent: string): string {
   const key = pick(rand, ['secret', 'token', 'clientKeyData', 'password']);
   const v = pick(rand, ['|Br0kenQu0teS3cret', '>-Br0kenQu0teS3cret', '!Br0kenQu0teS3cret', '"Br0kenQu0teS3cret', "'Br0kenQu0teS3cret", '"\\uBr0kenQu0teS3cret"', '&Br0kenQu0teS3cret', '*Br0kenQu0teS3cret', '"Br0kenQu0teS3cret\\q"', '[Br0kenQu0teS3cret', '{Br0kenQu0teS3cret']);
   return `${indent}${key}: ${v}`;
+}
+
+/**
+ * A token the YAML reader cannot read, with a secret field on the lines after it: a block scalar header, a quote
+ * or a bracket left open, a character that starts no token. Its syntax message quotes the token from its start,
+ * which may run over the secret's line (with bare carriage returns as line breaks, over the whole rest of the
+ * file).
+ */
+function brokenTokenBeforeSecret(rand: Rand, indent: string): string {
+  const br = pick(rand, ['\n', '\r', '\r\n']);
+  const key = pick(rand, ['secret', 'token', 'clientKeyData', 'password']);
+  const token = pick(rand, ['|', '|x', '>-y', '"', "'", '[', '{', '`', '@', '%', '\u0002', '!<', '&', '*', '"\\']);
+  const secret = pick(rand, [`Br0kenQu0teS3cret${rand(1000)}`, `"Br0kenQu0teS3cret${rand(1000)}"`, `|${br}${indent}  Br0kenQu0teS3cret`]);
+  return `${indent}${pick(rand, ['x: ', '- ', '', 'name: '])}${token}${br}${indent}${key}: ${secret}`;
 }
 
 function lines(t: string): string[] {
@@ -268,13 +315,15 @@ function plantSecret(text: string, rand: Rand, flags: boolean): string {
     ls[i] = ls[i]!.replace(/(--[\w-]+=)\S+/, (_, f: string) => f + secretFlagValue(rand));
     return ls.join('\n');
   }
+  if (rand(4) === 0) return plantKeyMaterial(text, rand);
   const sites = ls.map((l, i) => (/^(\s*(?:- )?)[\w.-]+:\s+\S/.test(l) ? i : -1)).filter((i) => i >= 0);
   if (sites.length === 0) return `${text}\nname: ${secretScalar(rand)}\n`;
   const i = pick(rand, sites);
   const l = ls[i]!;
-  if (rand(3) === 0) {
+  const broken = rand(3);
+  if (broken === 0) {
     const indent = /^\s*(?:- )?/.exec(l)![0].replace('- ', '  ');
-    ls.splice(i + 1, 0, brokenSecretField(rand, indent));
+    ls.splice(i + 1, 0, rand(2) === 0 ? brokenSecretField(rand, indent) : brokenTokenBeforeSecret(rand, indent));
   } else {
     const key = /^(\s*(?:- )?[\w.-]+:\s+)/.exec(l)![1]!;
     ls[i] = key + secretScalar(rand);
@@ -282,7 +331,119 @@ function plantSecret(text: string, rand: Rand, flags: boolean): string {
   return ls.join('\n');
 }
 
-/** Input `index` of a run: a fixture, mutated one to four times, and with a planted secret one time in two. */
+/** The text of a value holding key material, in one of the forms a key written in the wrong place takes. */
+function keyMaterialText(rand: Rand): string {
+  const k = `${KEY_MATERIAL}${rand(1000)}`;
+  return pick(rand, [
+    k,
+    `name=key1 secret=${k}=`,
+    `secret: ${k}`,
+    `${k.slice(0, 8)} ${k}`,
+    `${k}\n${k}`,
+    `  ${k}`,
+    `${'x'.repeat(rand(80))}${k}`,
+    `${k}${'='.repeat(rand(3))}`,
+  ]);
+}
+
+/** A value holding key material: a string, or a list or mapping holding one (a secret's place given a collection). */
+function keyMaterialValue(rand: Rand): unknown {
+  switch (rand(5)) {
+    case 0:
+      return [keyMaterialText(rand)];
+    case 1:
+      return { [pick(rand, ['secret', 'name', 'x', 'data'])]: keyMaterialText(rand) };
+    default:
+      return keyMaterialText(rand);
+  }
+}
+
+/** A document whose kind has places of secrets, to plant key material in when the text has none. */
+const SECRET_KINDS = [
+  'apiVersion: apiserver.config.plat.io/v1\nkind: EncryptionConfiguration\nresources:\n- resources: [secrets]\n  providers:\n  - aescbc:\n      keys:\n      - name: key1\n        secret: c2VjcmV0IGlzIHNlY3VyZSBhbmQgbG9uZyBlbm91Z2g=\n',
+  'apiVersion: client.authentication.plat.io/v1\nkind: ExecCredential\nstatus:\n  token: x\n',
+  'apiVersion: client.authentication.plat.io/v1beta1\nkind: ExecCredential\nstatus:\n  clientCertificateData: x\n  clientKeyData: y\n',
+];
+
+/**
+ * Plants key material at the place of a secret (a sensitive path of the document's kind), under it, or above it
+ * (`keys: name=key1 secret=…` where a list was expected, `status: token=…`): a document of such a kind in the text
+ * gets it, or one is added. No message may quote any of it, whatever its type.
+ */
+function plantKeyMaterial(text: string, rand: Rand): string {
+  try {
+    return keyMaterialPlanted(text, rand);
+  } catch {
+    return text; // a text the yaml package cannot write again (an alias to no anchor)
+  }
+}
+
+function keyMaterialPlanted(text: string, rand: Rand): string {
+  let docs: Document.Parsed[];
+  try {
+    docs = parseAllDocuments(text, { uniqueKeys: false, logLevel: 'error' }) as Document.Parsed[];
+  } catch {
+    docs = [];
+  }
+  const ok = Array.isArray(docs) && docs.every((d) => d.errors.length === 0);
+  const candidates = ok ? docs.filter((d) => sensitiveOf(jsOf(d)).length > 0) : [];
+  let doc: Document.Parsed;
+  let prefix = '';
+  if (candidates.length > 0) doc = pick(rand, candidates);
+  else {
+    const added = pick(rand, SECRET_KINDS);
+    doc = parseAllDocuments(added)[0] as Document.Parsed;
+    prefix = ok ? docs.map((d) => d.toString({ lineWidth: 0 })).join('') : `${text}${text.endsWith('\n') ? '' : '\n'}`;
+    if (prefix !== '') prefix += '---\n';
+    docs = [];
+  }
+  const value = jsOf(doc);
+  if (sensitiveOf(value).length === 0) return text; // an alias bomb
+  const pattern = pick(rand, sensitiveOf(value));
+  // the wildcards of the pattern as the document has them (an existing key or index), else the first
+  const path: (string | number)[] = [];
+  let at: unknown = value;
+  for (const seg of pattern) {
+    let key: string | number = seg;
+    if (seg === '*') {
+      const keys: (string | number)[] = Array.isArray(at) ? at.map((_, i) => i) : at !== null && typeof at === 'object' ? Object.keys(at) : [];
+      key = keys.length > 0 ? pick(rand, keys) : Array.isArray(at) ? 0 : 'aescbc';
+    }
+    path.push(key);
+    at = at !== null && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined;
+  }
+  // at the place (the whole path), above it (a prefix: the rest of the path missing), or under it
+  const depth = rand(3) === 0 ? 1 + rand(path.length) : path.length;
+  const target = rand(4) === 0 && depth === path.length ? [...path, pick(rand, ['x', 0])] : path.slice(0, depth);
+  try {
+    doc.setIn(target, doc.createNode(keyMaterialValue(rand)));
+  } catch {
+    return text;
+  }
+  const out = docs.length > 0 ? docs.map((d) => d.toString({ lineWidth: 0 })).join('') : prefix + doc.toString({ lineWidth: 0 });
+  return out;
+}
+
+/** A document's value, or undefined where it cannot be made (an alias bomb). */
+function jsOf(doc: Document.Parsed): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The sensitive paths of a document's kind (none for a document of no such kind). */
+function sensitiveOf(value: unknown): readonly (readonly string[])[] {
+  const id = identify(value);
+  return id.status === 'kind' ? id.kind.sensitive : [];
+}
+
+/**
+ * Input `index` of a run: a fixture, mutated one to four times, and with a planted secret one time in two; one
+ * time in eight its line breaks are bare carriage returns (classic Mac line endings, which YAML reads as line
+ * breaks).
+ */
 export function makeInput(corpus: readonly Seed[], seed: number, index: number): { seed: Seed; text: string; planted: boolean } {
   const rand = inputRng(seed, index);
   const base = corpus[index % corpus.length]!;
@@ -290,6 +451,7 @@ export function makeInput(corpus: readonly Seed[], seed: number, index: number):
   for (let n = 1 + rand(4); n > 0; n--) text = mutateOnce(text, rand, corpus);
   const planted = rand(2) === 0;
   if (planted) text = plantSecret(text, rand, base.as === 'flags');
+  if (rand(8) === 0) text = text.replace(/\r?\n/g, '\r');
   return { seed: base, text, planted };
 }
 

@@ -53,6 +53,7 @@ async function main() {
   });
   // the main thread makes the input a stopped worker was on again, to write it down
   const core = await import(bundle);
+  core.useNodeHost();
   const corpus = core.loadCorpus(root);
   const end = from + count;
   const chunk = Math.ceil(count / threads);
@@ -124,6 +125,7 @@ async function main() {
 async function serve() {
   const { bundle, seed, from, to, current } = workerData;
   const core = await import(bundle);
+  core.useNodeHost();
   const corpus = core.loadCorpus(root);
   for (let i = from; i < to; i++) {
     Atomics.store(current, 0, i);
