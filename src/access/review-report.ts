@@ -36,6 +36,10 @@ export function reviewText(report: ReviewReport, ctx: ReportContext): string {
     const self = isSelfReview(r.review.kind);
     if (r.type === 'access') {
       out.push(`${head}: may ${userLabel(r.user, self)} ${requestText(r.request)}?`);
+      const sa = /^system:serviceaccount:([^:]+):[^:]+$/.exec(r.user.name);
+      if (!self && sa && !r.user.groups.includes('system:serviceaccounts')) {
+        out.push(`  (spec.groups is asked about as written: the API server does not add the groups of the service account's tokens, system:serviceaccounts, system:serviceaccounts:${sa[1]} and system:authenticated)`);
+      }
       out.push(...indented(canIText({ user: r.user, addedGroups: r.addedGroups, request: r.request, answers: r.answers }, ctx, { notes: false })));
     } else {
       out.push(`${head}: the rules of ${userLabel(r.user, self)} in namespace ${r.namespace}`);
@@ -65,7 +69,7 @@ export function reviewJson(report: ReviewReport, ctx: ReportContext) {
         return { ...head, user, request: requestJson(r.request), allowed: json.allowed, answers: json.answers };
       }
       const json = rulesJson({ user: r.user, addedGroups: r.addedGroups, namespace: r.namespace, answers: r.answers }, ctx);
-      return { ...head, user, namespace: r.namespace, answers: json.answers };
+      return { ...head, user, request: { namespace: r.namespace }, answers: json.answers };
     }),
     problems: report.problems.map((p) => ({ file: ctx.file(p.file), message: p.message })),
   };
@@ -132,12 +136,12 @@ function withoutStatus(text: string): string {
       out.push(lines[i]!);
       continue;
     }
-    // the block under it: indented lines, and blank or comment lines followed by more of them
+    // the block under it: indented lines (comments too), and blank lines followed by more of them
     let j = i + 1;
     for (let k = j; k < lines.length; k++) {
       const l = lines[k]!;
-      if ((/^[ \t]/.test(l) || /^-(?:[ \t]|$)/.test(l)) && l.trim() !== '' && !l.trim().startsWith('#')) j = k + 1;
-      else if (l.trim() !== '' && !/^[ \t]+#/.test(l)) break;
+      if ((/^[ \t]/.test(l) || /^-(?:[ \t]|$)/.test(l)) && l.trim() !== '') j = k + 1;
+      else if (l.trim() !== '') break;
     }
     i = j - 1;
   }
