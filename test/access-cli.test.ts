@@ -409,6 +409,23 @@ describe('usage', () => {
   });
 });
 
+describe('the library (through the package, as docs/library.md shows it)', () => {
+  it('reviewAccess gives the JSON of review; diffAccess compares two sets of texts', async () => {
+    const api = (await import('platlint')) as typeof import('../src/index.js');
+    const reviews = await api.reviewAccess({ files: ['reviews.yaml'], rbac: ['rbac'], user: 'sam', groups: ['sre'], cwd: TEAM });
+    expect(reviews).toEqual(JSON.parse((await access(['review', 'reviews.yaml', '--rbac', 'rbac', '--as', 'sam', '--as-group', 'sre', '--format', 'json'])).stdout));
+    await expect(api.reviewAccess({ files: ['reviews.yaml'], cwd: TEAM })).rejects.toThrow('reviews.yaml:24:7: a SelfSubjectAccessReview asks for the calling user; name the user with --as USER (and --as-group GROUP)');
+    const read = (side: string) =>
+      ['cluster.yaml', 'prod.yaml', 'roles.yaml']
+        .filter((f) => side === 'head' || f !== 'roles.yaml')
+        .map((f) => ({ name: `rbac/${f}`, text: readFileSync(join(ROOT, 'fixtures', 'access', 'diff', side, 'rbac', f), 'utf8') }));
+    const change = api.diffAccess({ base: read('base'), head: read('head') });
+    expect([change.base, change.granted, change.revoked, change.answers[0]!.files]).toEqual([{ revision: null, commit: null }, 1, 3, { base: 2, head: 3 }]);
+    expect(change.answers[0]!.granted[0]!.grantedBy[0]!.rule).toMatchObject({ kind: 'Role', name: 'log-reader', file: 'rbac/prod.yaml', line: 32, column: 5 });
+    expect(change.answers[0]!.revoked.map((p) => `${p.subject.kind} ${p.subject.namespace}/${p.subject.name} ${p.verb} ${'resource' in p ? p.resource : ''}`)).toEqual(['ServiceAccount tools/auditor get secrets', 'ServiceAccount tools/auditor list secrets', 'ServiceAccount tools/auditor watch secrets']);
+  });
+});
+
 describe('docs/access.md', () => {
   it('prints what each example shows (run in fixtures/access/team, or in a git repository made of fixtures/access/diff)', async () => {
     const page = readFileSync(join(ROOT, 'docs', 'access.md'), 'utf8');
