@@ -39,14 +39,7 @@ export interface Unknown extends Unresolved {
   readonly why: 'unknown' | 'error';
 }
 
-/** Everything a cluster's bindings grant. */
-export interface Permissions {
-  readonly held: ReadonlyMap<string, Held>;
-  /** The keys of `held` by subject. */
-  readonly bySubject: ReadonlyMap<string, readonly string[]>;
-  readonly unknown: readonly Unknown[];
-}
-
+/** The key of a RoleBinding's scope when its manifest leaves the namespace to the apply. */
 const NS_OPEN = '\u0001';
 
 /** The subject a binding's subject stands for in `namespace` (its binding's), or undefined for nobody. */
@@ -92,47 +85,91 @@ function* expand(rule: Rule, subject: PermissionSubject, binding: Binding, names
   }
 }
 
+/** A binding's grant to one subject: its role's rules, in a namespace (or cluster-wide). */
+interface Entry {
+  readonly binding: Binding;
+  readonly subject: Subject;
+  readonly namespace: string;
+  readonly role: Role;
+}
+
+/** What the bindings of a cluster give each subject, and the bindings whose roles' rules are not known. */
+interface SubjectGrants {
+  readonly bySubject: ReadonlyMap<string, { readonly subject: PermissionSubject; readonly entries: Entry[]; readonly signature: string[] }>;
+  readonly unknown: readonly Unknown[];
+}
+
+/** The scope a binding's rules grant in: '' cluster-wide, its namespace, or null when its manifest leaves it to the apply. */
+function scopeOf(binding: Binding, namespace: string): string | null {
+  return binding.kind === 'ClusterRoleBinding' ? '' : namespace === '' ? null : namespace;
+}
+
+/** An id per distinct set of rules (the same ids for both sides of a diff): two roles with the same rules grant the same. */
+class RuleSets {
+  private readonly ids = new Map<string, number>();
+  private readonly cache = new WeakMap<Role, [number?, number?]>();
+
+  /** The id of a role's rules as a binding of `kind` grants them (a RoleBinding grants no URL). */
+  id(role: Role, kind: Binding['kind']): number {
+    const slot = kind === 'ClusterRoleBinding' ? 0 : 1;
+    let ids = this.cache.get(role);
+    if (!ids) this.cache.set(role, (ids = []));
+    const known = ids[slot];
+    if (known !== undefined) return known;
+    const keys = role.rules.map((r) => JSON.stringify([r.verbs, r.apiGroups, r.resources, r.resourceNames, slot === 0 ? r.nonResourceURLs : []])).sort();
+    const text = [...new Set(keys)].join('\n');
+    let id = this.ids.get(text);
+    if (id === undefined) this.ids.set(text, (id = this.ids.size));
+    ids[slot] = id;
+    return id;
+  }
+}
+
 /**
- * Every permission the bindings of a cluster grant (the ClusterRoleBindings', then the RoleBindings' in their
- * namespaces), each with the grants that give it, and the bindings whose roles' rules are not known.
+ * What the bindings of a cluster (the ClusterRoleBindings', then the RoleBindings' in their namespaces) give each
+ * subject, with a signature that is the same for two clusters exactly when they give the subject the same rules
+ * in the same scopes (then nothing of it changed, and its permissions need not be listed).
  */
-export function permissions(cluster: Cluster): Permissions {
-  const held = new Map<string, { permission: Permission; grants: Grant[] }>();
-  const bySubject = new Map<string, string[]>();
+function subjectGrants(cluster: Cluster, ruleSets: RuleSets): SubjectGrants {
+  const bySubject = new Map<string, { subject: PermissionSubject; entries: Entry[]; signature: string[] }>();
   const unknown: Unknown[] = [];
   const visit = (binding: Binding, namespace: string) => {
     if (binding.subjects.length === 0) return;
     const resolved = cluster.resolve(binding, namespace);
-    const subjects = binding.subjects.map((s) => ({ s, p: permissionSubject(s, namespace) }));
-    if (resolved.role === undefined) {
-      for (const { s, p } of subjects) {
-        if (p) unknown.push({ binding, subject: s, namespace, message: resolved.error ?? resolved.unknown, why: resolved.error !== undefined ? 'error' : 'unknown' });
+    for (const s of binding.subjects) {
+      const p = permissionSubject(s, namespace);
+      if (!p) continue;
+      if (resolved.role === undefined) {
+        unknown.push({ binding, subject: s, namespace, message: resolved.error ?? resolved.unknown, why: resolved.error !== undefined ? 'error' : 'unknown' });
+        continue;
       }
-      return;
-    }
-    const role: Role = resolved.role;
-    const scope = binding.kind === 'ClusterRoleBinding' ? '' : namespace === '' ? null : namespace;
-    for (const rule of role.rules) {
-      for (const { s, p } of subjects) {
-        if (!p) continue;
-        for (const permission of expand(rule, p, binding, scope)) {
-          const k = key(permission);
-          let h = held.get(k);
-          if (!h) {
-            held.set(k, (h = { permission, grants: [] }));
-            const sk = subjectKey(p);
-            const list = bySubject.get(sk);
-            if (list) list.push(k);
-            else bySubject.set(sk, [k]);
-          }
-          h.grants.push({ binding, subject: s, role, rule, namespace });
-        }
-      }
+      const k = subjectKey(p);
+      let g = bySubject.get(k);
+      if (!g) bySubject.set(k, (g = { subject: p, entries: [], signature: [] }));
+      g.entries.push({ binding, subject: s, namespace, role: resolved.role });
+      g.signature.push(`${scopeOf(binding, namespace) ?? NS_OPEN}\u0000${ruleSets.id(resolved.role, binding.kind)}`);
     }
   };
   for (const b of cluster.clusterRoleBindings) visit(b, '');
   for (const b of cluster.roleBindings) visit(b, b.namespace);
-  return { held, bySubject, unknown };
+  return { bySubject, unknown };
+}
+
+/** Every permission some entries give, each with the grants that give it. */
+function permissionsOf(entries: readonly Entry[], subject: PermissionSubject): Map<string, Held & { grants: Grant[] }> {
+  const held = new Map<string, Held & { grants: Grant[] }>();
+  for (const e of entries) {
+    const scope = scopeOf(e.binding, e.namespace);
+    for (const rule of e.role.rules) {
+      for (const permission of expand(rule, subject, e.binding, scope)) {
+        const k = key(permission);
+        let h = held.get(k);
+        if (!h) held.set(k, (h = { permission, grants: [] }));
+        h.grants.push({ binding: e.binding, subject: e.subject, role: e.role, rule, namespace: e.namespace });
+      }
+    }
+  }
+  return held;
 }
 
 /**
@@ -155,16 +192,15 @@ export function covers(q: Permission, p: Permission): boolean {
   return q.resource === p.resource && q.subresource === p.subresource;
 }
 
-/** The permissions of `from` that nothing of `against` allows, in a stable order. */
-function notCovered(from: Permissions, against: Permissions): Held[] {
+/** The permissions of `from` that nothing of `against` (the same subject's) allows. */
+function notCovered(from: ReadonlyMap<string, Held>, against: ReadonlyMap<string, Held>): Held[] {
+  const others = [...against.values()].map((h) => h.permission);
   const out: Held[] = [];
-  for (const [k, h] of from.held) {
-    if (against.held.has(k)) continue;
-    const others = against.bySubject.get(subjectKey(h.permission.subject)) ?? [];
-    if (others.some((o) => covers(against.held.get(o)!.permission, h.permission))) continue;
+  for (const [k, h] of from) {
+    if (against.has(k) || others.some((o) => covers(o, h.permission))) continue;
     out.push(h);
   }
-  return out.sort((a, b) => comparePermissions(a.permission, b.permission));
+  return out;
 }
 
 const KIND_ORDER = { User: 0, Group: 1, ServiceAccount: 2 } as const;
@@ -201,10 +237,28 @@ function unknownKey(u: Unknown): string {
   return `${subjectKey(s)}\u0000${u.binding.kind}\u0000${u.namespace}\u0000${u.binding.roleRef.kind}\u0000${u.binding.roleRef.name}\u0000${u.why}`;
 }
 
-/** What `next` grants that `previous` did not, and the reverse (see AccessDiff). */
+/**
+ * What `next` grants that `previous` did not, and the reverse (see AccessDiff). Only the subjects whose rules or
+ * scopes differ are expanded into permissions: a repository of thousands of bindings compares in the time it
+ * takes to resolve them.
+ */
 export function diffClusters(previous: Cluster, next: Cluster): AccessDiff {
-  const before = permissions(previous);
-  const after = permissions(next);
+  const ruleSets = new RuleSets();
+  const before = subjectGrants(previous, ruleSets);
+  const after = subjectGrants(next, ruleSets);
+  const granted: Held[] = [];
+  const revoked: Held[] = [];
+  for (const k of new Set([...before.bySubject.keys(), ...after.bySubject.keys()])) {
+    const b = before.bySubject.get(k);
+    const a = after.bySubject.get(k);
+    if (a && b && a.signature.length === b.signature.length && [...a.signature].sort().join('\n') === [...b.signature].sort().join('\n')) continue;
+    const subject = (a ?? b)!.subject;
+    const was = permissionsOf(b?.entries ?? [], subject);
+    const is = permissionsOf(a?.entries ?? [], subject);
+    granted.push(...notCovered(is, was));
+    revoked.push(...notCovered(was, is));
+  }
+  const byPermission = (x: Held, y: Held) => comparePermissions(x.permission, y.permission);
   const beforeUnknown = new Set(before.unknown.map(unknownKey));
   const afterUnknown = new Set(after.unknown.map(unknownKey));
   const once = <T extends Unknown>(list: readonly T[]) => {
@@ -212,8 +266,8 @@ export function diffClusters(previous: Cluster, next: Cluster): AccessDiff {
     return list.filter((u) => !seen.has(unknownKey(u)) && (seen.add(unknownKey(u)), true));
   };
   return {
-    granted: notCovered(after, before),
-    revoked: notCovered(before, after),
+    granted: granted.sort(byPermission),
+    revoked: revoked.sort(byPermission),
     unknown: [
       ...once(after.unknown.filter((u) => !beforeUnknown.has(unknownKey(u)))).map((u) => ({ ...u, side: 'head' as const })),
       ...once(before.unknown.filter((u) => !afterUnknown.has(unknownKey(u)))).map((u) => ({ ...u, side: 'base' as const })),
