@@ -8,7 +8,7 @@ export { LineCache } from './parse/lines.js';
 export { lintFiles, lintFile, lintFlagFiles, resolveConfig, type LintFilesOptions } from './files/lint-files.js';
 export { lintFlagsText, lintFlagsArgs, type FlagsLintOptions } from './flags/lint.js';
 export { checkSet, type SetOptions } from './files/across-files.js';
-export { canI, whoCan, rulesFor, type AccessQuery, type AccessOptions } from './files/access-files.js';
+export { canI, whoCan, rulesFor, reviewAccess, diffAccess, type AccessQuery, type AccessOptions, type ReviewQuery, type DiffTextsQuery } from './files/access-files.js';
 export { AccessQuestionError, type AccessQuestion } from './access/query.js';
 export { parseConfig, configFor, ConfigError, type Config, type Override, type SeveritySetting } from './config/config.js';
 export { loadConfig, findConfig } from './files/config-file.js';

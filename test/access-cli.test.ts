@@ -3,13 +3,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
 import { platlint } from './helpers/cli.js';
 import { ROOT } from './helpers/fixtures.js';
+import { GitRepo } from './helpers/git-repo.js';
 
 const TEAM = join(ROOT, 'fixtures', 'access', 'team');
 const DEPLOYMENTS = join(ROOT, 'fixtures', 'access', 'deployments');
 const expected = (name: string) => join(TEAM, 'expected', name);
+const REVIEWS = join(ROOT, 'fixtures', 'access', 'reviews');
 const access = (args: string[], cwd = TEAM) => platlint(['access', ...args], { cwd });
+
+/** A git repository whose branch main holds fixtures/access/diff/base and whose working tree is fixtures/access/diff/head. */
+function diffRepo(): GitRepo {
+  const repo = new GitRepo();
+  repo.replaceWith(join(ROOT, 'fixtures', 'access', 'diff', 'base')).commit('base');
+  return repo.replaceWith(join(ROOT, 'fixtures', 'access', 'diff', 'head'));
+}
 
 describe('platlint access can-i', () => {
   it('yes: the binding, subject, role and rule, each at its line and column; exit 0', async () => {
@@ -108,7 +118,7 @@ describe('platlint access rules', () => {
     expect([text.code, text.stderr]).toEqual([0, '']);
     expect(text.stdout).toBe(
       [
-        'rules of User jane in namespace prod (3 files), incomplete:',
+        'rules of User jane in namespace prod (4 files), incomplete:',
         'resource rules:',
         '  get, update, patch on configmaps named settings (core)',
         '    Role prod/settings-editor rules[0] (rbac/prod.yaml:24:5) by RoleBinding prod/settings-editor (rbac/prod.yaml:33:13)',
@@ -136,6 +146,202 @@ describe('platlint access rules', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('platlint access review', () => {
+  it('text: each review answered as can-i or rules answers it; exit 1 when one is denied, 0 when all are allowed', async () => {
+    const r = await access(['review', 'reviews.yaml', '--rbac', 'rbac', '--as', 'sam', '--as-group', 'sre']);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.stdout.split('\n').filter((l) => !l.startsWith(' '))).toEqual([
+      'reviews.yaml:3:7 SubjectAccessReview: may User jane (groups ops) get secrets in namespace prod?',
+      'reviews.yaml:13:7 LocalSubjectAccessReview: may User jane delete pods in namespace prod?',
+      'reviews.yaml:24:7 SelfSubjectAccessReview: may User sam (groups sre; the calling user, from --as) get /metrics?',
+      'reviews.yaml:31:7 SelfSubjectRulesReview: the rules of User sam (groups sre; the calling user, from --as) in namespace prod',
+      '',
+    ]);
+    const allowed = await access(['review', 'review.json', '--rbac', '../team/rbac'], REVIEWS);
+    expect([allowed.code, allowed.stderr]).toEqual([0, '']);
+    expect(allowed.stdout).toBe(
+      [
+        'review.json:3:11 SubjectAccessReview: may User alex (groups ops) watch secrets cluster-wide?',
+        '  yes',
+        '  RBAC: allowed by ClusterRoleBinding "read-secrets" of ClusterRole "secret-reader" to Group "ops"',
+        '  binding ClusterRoleBinding read-secrets (../team/rbac/cluster.yaml:13:9)',
+        '    subject Group ops (../team/rbac/cluster.yaml:21:11)',
+        '    role    ClusterRole secret-reader (../team/rbac/cluster.yaml:4:9)',
+        '    rule    ClusterRole secret-reader rules[0] (../team/rbac/cluster.yaml:6:5): get, list, watch on secrets (core)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('a SubjectAccessReview asks for spec.user and spec.groups as written: no group of a service account is added', async () => {
+    const r = await access(['review', 'status.yaml', '--rbac', '../team/rbac'], REVIEWS);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').slice(0, 6)).toEqual([
+      'status.yaml:3:7 SubjectAccessReview: may User system:serviceaccount:ci:builder get /.well-known/openid-configuration?',
+      "  (spec.groups is asked about as written: the API server does not add the groups of the service account's tokens, system:serviceaccounts, system:serviceaccounts:ci and system:authenticated)",
+      '  no',
+      "  no rule of a binding of User system:serviceaccount:ci:builder allows get /.well-known/openid-configuration (RBAC; the API server's other authorizers are not asked)",
+      'status.yaml:18:7 SubjectAccessReview: may User system:serviceaccount:ci:builder (groups system:serviceaccounts) get /.well-known/openid-configuration?',
+      '  yes',
+    ]);
+    // can-i --as adds them, as a token of the service account carries them
+    expect((await access(['can-i', 'get', '--url', '/.well-known/openid-configuration', '--as', 'system:serviceaccount:ci:builder', 'rbac'])).code).toBe(0);
+  });
+
+  it('json: the answers of can-i and rules for each review, with where it is and whose it is', async () => {
+    const r = await access(['review', 'reviews.yaml', '--rbac', 'rbac', '--as', 'sam', '--as-group', 'sre', '--format', 'json']);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(Object.keys(json)).toEqual(['allowed', 'reviews', 'problems']);
+    expect([json.allowed, json.problems]).toEqual([false, []]);
+    expect(Object.keys(json.reviews[0])).toEqual(['kind', 'name', 'namespace', 'file', 'document', 'line', 'column', 'user', 'request', 'allowed', 'answers']);
+    expect(Object.keys(json.reviews[3])).toEqual(['kind', 'name', 'namespace', 'file', 'document', 'line', 'column', 'user', 'request', 'answers']);
+    expect(json.reviews[3].request).toEqual({ namespace: 'prod' });
+    expect(json.reviews.map((v: { kind: string; namespace: string; document: number; line: number; user: { name: string; from: string }; allowed?: boolean }) => [v.kind, v.namespace, v.document, v.line, v.user.name, v.user.from, v.allowed])).toEqual([
+      ['SubjectAccessReview', '', 0, 3, 'jane', 'spec', true],
+      ['LocalSubjectAccessReview', 'prod', 1, 13, 'jane', 'spec', false],
+      ['SelfSubjectAccessReview', '', 2, 24, 'sam', '--as', true],
+      ['SelfSubjectRulesReview', '', 3, 31, 'sam', '--as', undefined],
+    ]);
+    const canI = JSON.parse((await access(['can-i', 'get', 'secrets', '-n', 'prod', '--as', 'jane', '--as-group', 'ops', '--format', 'json', 'rbac'])).stdout);
+    expect(json.reviews[0].request).toEqual(canI.request);
+    expect(json.reviews[0].answers).toEqual(canI.answers);
+    const rules = JSON.parse((await access(['rules', '--as', 'sam', '--as-group', 'sre', '-n', 'prod', '--format', 'json', 'rbac'])).stdout);
+    expect(json.reviews[3].answers).toEqual(rules.answers);
+  });
+
+  it('refused reviews: the reasons of the API server\'s validation, and no answer; exit 1', async () => {
+    const r = await access(['review', 'refused.yaml', '--rbac', '../team/rbac'], REVIEWS);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.stdout).toBe(
+      [
+        'refused.yaml:4:7 SubjectAccessReview named: refused: metadata: must be empty (it sets name)',
+        'refused.yaml:12:7 SubjectAccessReview: refused: spec.resourceAttributes: exactly one of nonResourceAttributes or resourceAttributes must be specified',
+        'refused.yaml:17:7 SubjectAccessReview: refused: spec.nonResourceAttributes: cannot be specified in combination with resourceAttributes; spec.user: at least one of user or group must be specified',
+        'refused.yaml:23:7 SubjectAccessReview: refused: spec.resourceAttributes.labelSelector.rawSelector: may not be specified at the same time as requirements; spec.user: at least one of user or group must be specified',
+        'refused.yaml:33:7 LocalSubjectAccessReview: refused: spec.resourceAttributes.namespace: must match metadata.namespace ("prod")',
+        'refused.yaml:41:7 LocalSubjectAccessReview: refused: spec.nonResourceAttributes: disallowed on this kind of request',
+        'refused.yaml:47:7 SelfSubjectRulesReview: refused: no namespace on request (spec.namespace is required)',
+        '',
+      ].join('\n'),
+    );
+    const json = JSON.parse((await access(['review', 'refused.yaml', '--rbac', '../team/rbac', '--format', 'json'], REVIEWS)).stdout);
+    expect(json.reviews[6]).toEqual({ kind: 'SelfSubjectRulesReview', name: '', namespace: '', file: 'refused.yaml', document: 6, line: 47, column: 7, refused: 'no namespace on request (spec.namespace is required)' });
+  });
+
+  it('yaml: each review as written with the status the API server returns (an old status replaced, JSON kept JSON, a refused one with why)', async () => {
+    const r = await access(['review', 'review.json', 'status.yaml', '--rbac', '../team/rbac', '--format', 'yaml'], REVIEWS);
+    expect([r.code, r.stderr]).toEqual([1, '']);
+    expect(r.stdout).toBe(
+      [
+        '{',
+        '  "apiVersion": "authorization.plat.io/v1",',
+        '  "kind": "SubjectAccessReview",',
+        '  "spec": {',
+        '    "user": "alex",',
+        '    "groups": [',
+        '      "ops"',
+        '    ],',
+        '    "resourceAttributes": {',
+        '      "verb": "watch",',
+        '      "resource": "secrets"',
+        '    }',
+        '  },',
+        '  "status": {',
+        '    "allowed": true,',
+        '    "reason": "RBAC: allowed by ClusterRoleBinding \\"read-secrets\\" of ClusterRole \\"secret-reader\\" to Group \\"ops\\""',
+        '  }',
+        '}',
+        '---',
+        '# A review written back by platctl, with the status of an older answer: --format yaml replaces it.',
+        'apiVersion: authorization.plat.io/v1',
+        'kind: SubjectAccessReview',
+        'metadata:',
+        '  creationTimestamp: null',
+        'spec:',
+        '  user: system:serviceaccount:ci:builder',
+        '  nonResourceAttributes:',
+        '    verb: get',
+        '    path: /.well-known/openid-configuration',
+        'kind-note: kept # a key after the status stays where it is',
+        'status:',
+        '  allowed: false',
+        '---',
+        'apiVersion: authorization.plat.io/v1',
+        'kind: SubjectAccessReview',
+        'spec:',
+        '  user: system:serviceaccount:ci:builder',
+        '  groups: [system:serviceaccounts]',
+        '  nonResourceAttributes:',
+        '    verb: get',
+        '    path: /.well-known/openid-configuration',
+        'status:',
+        '  allowed: true',
+        '  reason: "RBAC: allowed by ClusterRoleBinding \\"system:service-account-issuer-discovery\\" of ClusterRole \\"system:service-account-issuer-discovery\\" to Group \\"system:serviceaccounts\\""',
+        '',
+      ].join('\n'),
+    );
+    // what it writes reads back as the reviews with their status
+    const docs = parseAllDocuments(r.stdout).map((d) => d.toJS());
+    expect(docs.map((d) => d.status.allowed)).toEqual([true, false, true]);
+    expect(docs[1].spec).toEqual(parseAllDocuments(readFileSync(join(REVIEWS, 'status.yaml'), 'utf8'))[0]!.toJS().spec);
+    const refused = await access(['review', 'refused.yaml', '--rbac', '../team/rbac', '--format', 'yaml'], REVIEWS);
+    expect(refused.stdout.split('\n---\n').map((d) => d.split('\n')[0])).toEqual([
+      '# refused: metadata: must be empty (it sets name)',
+      '# refused: spec.resourceAttributes: exactly one of nonResourceAttributes or resourceAttributes must be specified',
+      '# refused: spec.nonResourceAttributes: cannot be specified in combination with resourceAttributes; spec.user: at least one of user or group must be specified',
+      '# refused: spec.resourceAttributes.labelSelector.rawSelector: may not be specified at the same time as requirements; spec.user: at least one of user or group must be specified',
+      '# refused: spec.resourceAttributes.namespace: must match metadata.namespace ("prod")',
+      '# refused: spec.nonResourceAttributes: disallowed on this kind of request',
+      '# refused: no namespace on request (spec.namespace is required)',
+    ]);
+    // a rules review's status: the rules with the fields the API server leaves out when empty left out
+    const rules = await access(['review', 'reviews.yaml', '--rbac', 'rbac', '--as', 'jane', '--format', 'yaml']);
+    expect(rules.stdout.split('\n---\n')[3]).toBe(
+      [
+        'apiVersion: authorization.plat.io/v1',
+        'kind: SelfSubjectRulesReview',
+        'spec:',
+        '  namespace: prod',
+        'status:',
+        '  resourceRules:',
+        '    - verbs: [get, update, patch]',
+        '      apiGroups: [""]',
+        '      resources: [configmaps]',
+        '      resourceNames: [settings]',
+        '  nonResourceRules: []',
+        '  incomplete: true',
+        '  evaluationError: "clusterrole.rbac.authorization.plat.io \\"legacy-operator\\" not found"',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('with deployments: each review answered by each; --format yaml needs one (--deployment)', async () => {
+    const r = await access(['review', '../team/reviews.yaml', '--as', 'x', '--as-group', 'ops'], DEPLOYMENTS);
+    expect(r.code).toBe(1);
+    expect(r.stdout.split('\n').slice(0, 3)).toEqual(['../team/reviews.yaml:3:7 SubjectAccessReview: may User jane (groups ops) get secrets in namespace prod?', '  deployment aws (2 files): yes', '    RBAC: allowed by RoleBinding "ops/prod" of ClusterRole "ops" to Group "ops"']);
+    const yaml = await access(['review', '../team/reviews.yaml', '--as', 'x', '--format', 'yaml'], DEPLOYMENTS);
+    expect([yaml.code, yaml.stdout, yaml.stderr]).toEqual([2, '', "platlint access: --format yaml writes one status per review, and the RBAC files are 3 sets (the configuration's deployments): name one with --deployment\nRun platlint access --help for usage.\n"]);
+    const aws = await access(['review', '../team/reviews.yaml', '--as', 'x', '--format', 'yaml', '--deployment', 'aws'], DEPLOYMENTS);
+    expect(aws.stdout.split('\n---\n')[0]!.split('\n').slice(-3)).toEqual(['status:', '  allowed: true', '  reason: "RBAC: allowed by RoleBinding \\"ops/prod\\" of ClusterRole \\"ops\\" to Group \\"ops\\""']);
+  });
+
+  it.each([
+    [['review'], 'no FILE given: name the files that hold the reviews'],
+    [['review', 'reviews.yaml', '--rbac', 'rbac'], 'reviews.yaml:24:7: a SelfSubjectAccessReview asks for the calling user; name the user with --as USER (and --as-group GROUP)'],
+    [['review', 'reviews.yaml', '--as-group', 'ops'], '--as-group needs --as USER'],
+    [['review', 'rbac/cluster.yaml'], 'no review in rbac/cluster.yaml: a review is a SubjectAccessReview, LocalSubjectAccessReview, SelfSubjectAccessReview or SelfSubjectRulesReview of authorization.plat.io/v1'],
+    [['review', 'missing.yaml'], 'no such file or directory: "missing.yaml"'],
+    [['review', 'reviews.yaml', '-n', 'prod'], 'review takes no -n'],
+    [['review', 'reviews.yaml', '--as', 'x', '-f', 'markdown'], 'review has no format "markdown"; its formats: text, json, yaml'],
+    [['can-i', 'get', 'pods', '--as', 'u', '--rbac', 'rbac'], '--rbac belongs to review (the other forms read the RBAC files of PATHS)'],
+  ])('%j: exit 2', async (args, message) => {
+    const r = await access(args);
+    expect([r.code, r.stdout, r.stderr]).toEqual([2, '', `platlint access: ${message}\nRun platlint access --help for usage.\n`]);
   });
 });
 
@@ -184,7 +390,7 @@ describe('usage', () => {
     [['rules', '--as', 'u'], 'platlint access: rules needs -n NAMESPACE, as a SelfSubjectRulesReview does'],
     [['can-i', 'get', 'pods', 'missing.yaml', '--as', 'u'], 'platlint access: no file missing.yaml; to ask about an object of that name, put -- before the paths'],
     [['can-i', 'get', 'pods', '--as', 'u', '--deployment', 'x'], 'platlint access: --deployment x: the configuration declares no deployments'],
-    [['review'], 'platlint access: unknown form "review"; the forms are can-i, who-can and rules'],
+    [['reveiw'], 'platlint access: unknown form "reveiw"; the forms are can-i, who-can, rules, review and diff'],
     [['can-i', 'get', 'pods', '--as', 'u', '--nope'], 'platlint access: unknown option --nope'],
     [['can-i', 'get', 'pods', '--as', 'u', '--namespce', 'x'], 'platlint access: unknown option --namespce; did you mean --namespace?'],
     [['can-i', 'get', 'pods', '--as'], 'platlint access: option --as needs a value'],
@@ -203,16 +409,39 @@ describe('usage', () => {
   });
 });
 
+describe('the library (through the package, as docs/library.md shows it)', () => {
+  it('reviewAccess gives the JSON of review; diffAccess compares two sets of texts', async () => {
+    const api = (await import('platlint')) as typeof import('../src/index.js');
+    const reviews = await api.reviewAccess({ files: ['reviews.yaml'], rbac: ['rbac'], user: 'sam', groups: ['sre'], cwd: TEAM });
+    expect(reviews).toEqual(JSON.parse((await access(['review', 'reviews.yaml', '--rbac', 'rbac', '--as', 'sam', '--as-group', 'sre', '--format', 'json'])).stdout));
+    await expect(api.reviewAccess({ files: ['reviews.yaml'], cwd: TEAM })).rejects.toThrow('reviews.yaml:24:7: a SelfSubjectAccessReview asks for the calling user; name the user with --as USER (and --as-group GROUP)');
+    const read = (side: string) =>
+      ['cluster.yaml', 'prod.yaml', 'roles.yaml']
+        .filter((f) => side === 'head' || f !== 'roles.yaml')
+        .map((f) => ({ name: `rbac/${f}`, text: readFileSync(join(ROOT, 'fixtures', 'access', 'diff', side, 'rbac', f), 'utf8') }));
+    const change = api.diffAccess({ base: read('base'), head: read('head') });
+    expect([change.base, change.granted, change.revoked, change.answers[0]!.files]).toEqual([{ revision: null, commit: null }, 1, 3, { base: 2, head: 3 }]);
+    expect(change.answers[0]!.granted[0]!.grantedBy[0]!.rule).toMatchObject({ kind: 'Role', name: 'log-reader', file: 'rbac/prod.yaml', line: 32, column: 5 });
+    expect(change.answers[0]!.revoked.map((p) => `${p.subject.kind} ${p.subject.namespace}/${p.subject.name} ${p.verb} ${'resource' in p ? p.resource : ''}`)).toEqual(['ServiceAccount tools/auditor get secrets', 'ServiceAccount tools/auditor list secrets', 'ServiceAccount tools/auditor watch secrets']);
+  });
+});
+
 describe('docs/access.md', () => {
-  it('prints what each example shows (run in fixtures/access/team)', async () => {
+  it('prints what each example shows (run in fixtures/access/team, or in a git repository made of fixtures/access/diff)', async () => {
     const page = readFileSync(join(ROOT, 'docs', 'access.md'), 'utf8');
-    const examples = [...page.matchAll(/<!-- access example -->\n```sh\n\$ npx platlint access (.*)\n```\n\n```\w+\n([\s\S]*?)\n```\n/g)];
-    expect(examples).toHaveLength(8);
-    for (const [, args, output] of examples) {
-      const r = await access(args!.split(' '));
-      expect([0, 1]).toContain(r.code);
-      expect(r.stderr).toBe('');
-      expect(r.stdout).toBe(`${output}\n`);
+    const examples = [...page.matchAll(/<!-- access example( in a git repository made of fixtures\/access\/diff)? -->\n```sh\n\$ npx platlint access (.*)\n```\n\n```\w+\n([\s\S]*?)\n```\n/g)];
+    expect(examples).toHaveLength(12);
+    expect(examples.filter((e) => e[1] !== undefined)).toHaveLength(2);
+    const repo = diffRepo();
+    try {
+      for (const [, inRepo, args, output] of examples) {
+        const r = await access(args!.split(' '), inRepo ? repo.dir : TEAM);
+        expect([0, 1]).toContain(r.code);
+        expect(r.stderr).toBe('');
+        expect(r.stdout).toBe(`${output}\n`);
+      }
+    } finally {
+      repo.remove();
     }
   });
 });

@@ -15,6 +15,8 @@ export interface FileOrigin {
   readonly path: Path;
   /** 1-based line and column (UTF-16 units) of the place; computed when first asked. */
   position(): { line: number; column: number };
+  /** The place's extent: from `position()` to the line and column after its last character (a rule's: its first key). */
+  span(): { line: number; column: number; endLine: number; endColumn: number };
 }
 
 export interface BootstrapOrigin {

@@ -39,7 +39,11 @@ function stringMap(v: unknown): Record<string, string> {
 export function readRbac(text: string, file: string): RbacFile {
   // most files of a repository hold no RBAC object: they are not read at all
   if (!text.includes('rbac.authorization.plat.io')) return { file, roles: [], bindings: [], problems: [] };
-  const reading = read(text);
+  return rbacOfReading(read(text), file);
+}
+
+/** The RBAC objects of a text already read (the language server's hover reads the text once for both). */
+export function rbacOfReading(reading: Reading, file: string): RbacFile {
   const roles: Role[] = [];
   const bindings: Binding[] = [];
   const problems: string[] = [];
@@ -75,19 +79,26 @@ type OriginOf = (path: Path) => FileOrigin;
 
 function origins(file: string, document: number, locator: Locator, reading: Reading): OriginOf {
   return (path) => {
-    let at: { line: number; column: number } | undefined;
+    let at: { line: number; column: number; endLine: number; endColumn: number } | undefined;
+    const span = () => {
+      if (!at) {
+        const range = locator.at(path, 'value');
+        const start = reading.lines.linePos(range.start);
+        const end = reading.lines.linePos(range.end);
+        at = { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
+      }
+      return at;
+    };
     return {
       source: 'file',
       file,
       document,
       path,
       position() {
-        if (!at) {
-          const { line, col } = reading.lines.linePos(locator.at(path, 'value').start);
-          at = { line, column: col };
-        }
-        return at;
+        const { line, column } = span();
+        return { line, column };
       },
+      span,
     };
   };
 }

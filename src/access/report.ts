@@ -26,7 +26,7 @@ export interface Answered<T> extends Scope {
 
 const BOOTSTRAP_WHERE = "the platform's bootstrap policy";
 
-function where(o: Origin, ctx: ReportContext): string {
+export function where(o: Origin, ctx: ReportContext): string {
   if (o.source === 'bootstrap') return BOOTSTRAP_WHERE;
   const p = o.position();
   return `${ctx.file(o.file)}:${p.line}:${p.column}`;
@@ -70,19 +70,19 @@ function ruleJson(r: Rule, ctx: ReportContext) {
   };
 }
 
-function grantJson(g: Grant, ctx: ReportContext) {
+export function grantJson(g: Grant, ctx: ReportContext) {
   return { binding: bindingJson(g.binding, g.namespace, ctx), subject: subjectJson(g.subject, g.namespace, ctx), role: roleJson(g.role, ctx), rule: ruleJson(g.rule, ctx) };
 }
 
-function unresolvedJson(u: Unresolved, ctx: ReportContext) {
+export function unresolvedJson(u: Unresolved, ctx: ReportContext) {
   return { message: u.message, binding: bindingJson(u.binding, u.namespace, ctx), roleRef: { ...u.binding.roleRef, ...placeJson(u.binding.roleRefOrigin, ctx) }, ...(u.subject ? { subject: subjectJson(u.subject, u.namespace, ctx) } : {}) };
 }
 
-function noteJson(n: Note, ctx: ReportContext) {
+export function noteJson(n: Note, ctx: ReportContext) {
   return { message: n.message, ...(n.at ? placeJson(n.at, ctx) : { file: n.file !== undefined ? ctx.file(n.file) : null, line: null, column: null, bootstrap: false }) };
 }
 
-function requestJson(request: AccessRequest) {
+export function requestJson(request: AccessRequest) {
   return isResourceRequest(request)
     ? { verb: request.verb, resource: request.resource, group: request.group, subresource: request.subresource, name: request.name, namespace: request.namespace }
     : { verb: request.verb, path: request.path };
@@ -104,7 +104,7 @@ function userText(user: UserInfo): string {
   return `User ${user.name}${user.groups.length > 0 ? ` (groups ${user.groups.join(', ')})` : ''}`;
 }
 
-function bindingText(b: Binding, namespace: string): string {
+export function bindingText(b: Binding, namespace: string): string {
   return describe({ kind: b.kind, name: b.name, namespace: b.kind === 'RoleBinding' ? namespace : '' }).replace(/`/g, '');
 }
 
@@ -113,11 +113,11 @@ function subjectText(s: Subject, namespace: string): string {
   return `${s.kind} ${s.kind === 'ServiceAccount' ? `${ns}/${s.name}` : s.name}`;
 }
 
-function roleText(r: Role): string {
+export function roleText(r: Role): string {
   return `${describe(r).replace(/`/g, '')}${r.aggregation && r.aggregation.problem === undefined ? ' (aggregated)' : ''}`;
 }
 
-function ruleText(r: Rule): string {
+export function ruleText(r: Rule): string {
   return `${describe(r.owner).replace(/`/g, '')} rules[${r.index}]`;
 }
 
@@ -130,7 +130,7 @@ function grantLines(g: Grant, ctx: ReportContext, indent: string): string[] {
   ];
 }
 
-function problemLines(errors: readonly Unresolved[], unknown: readonly Unresolved[], notes: readonly Note[], ctx: ReportContext, indent: string): string[] {
+export function problemLines(errors: readonly Unresolved[], unknown: readonly Unresolved[], notes: readonly Note[], ctx: ReportContext, indent: string): string[] {
   const out: string[] = [];
   for (const e of errors) out.push(`${indent}evaluation error: ${e.message} (${bindingText(e.binding, e.namespace)}, roleRef at ${where(e.binding.roleRefOrigin, ctx)})`);
   for (const u of unknown) out.push(`${indent}unknown: ${bindingText(u.binding, u.namespace)} (${where(u.binding.origin, ctx)}) binds ${u.subject ? subjectText(u.subject, u.namespace) : 'its subjects'} to a role whose rules are not known: ${u.message}`);
@@ -138,7 +138,7 @@ function problemLines(errors: readonly Unresolved[], unknown: readonly Unresolve
   return out;
 }
 
-function scopeHeader(s: Scope): string {
+export function scopeHeader(s: Scope): string {
   const files = `${s.cluster.files} file${s.cluster.files === 1 ? '' : 's'}`;
   return s.deployment !== null ? `deployment ${s.deployment} (${files})` : s.noDeployment ? `files of no deployment (${files})` : files;
 }
@@ -147,11 +147,11 @@ function mdScope(s: Scope): string {
   return s.deployment !== null ? ` (deployment ${mdCode(s.deployment)})` : s.noDeployment ? ' (files of no deployment)' : '';
 }
 
-function mdCode(s: string): string {
+export function mdCode(s: string): string {
   return s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``;
 }
 
-function mdWhere(o: Origin, ctx: ReportContext): string {
+export function mdWhere(o: Origin, ctx: ReportContext): string {
   if (o.source === 'bootstrap') return 'bootstrap policy';
   const p = o.position();
   const file = ctx.file(o.file);
@@ -159,11 +159,11 @@ function mdWhere(o: Origin, ctx: ReportContext): string {
 }
 
 /** Plain text in Markdown: its emphasis and link characters escaped (`* on *`). */
-function mdText(s: string): string {
+export function mdText(s: string): string {
   return s.replace(/[\\*_[\]<>]/g, '\\$&');
 }
 
-function mdCell(s: string): string {
+export function mdCell(s: string): string {
   return s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
@@ -201,7 +201,12 @@ export function canIJson(report: CanIReport, ctx: ReportContext) {
   };
 }
 
-export function canIText(report: CanIReport, ctx: ReportContext): string {
+/** What the text of an answer leaves out: the notes about the files (`access review` prints them once, at the end). */
+export interface TextOptions {
+  readonly notes?: boolean;
+}
+
+export function canIText(report: CanIReport, ctx: ReportContext, options: TextOptions = {}): string {
   const out: string[] = [];
   const several = report.answers.length > 1;
   for (const a of report.answers) {
@@ -217,7 +222,7 @@ export function canIText(report: CanIReport, ctx: ReportContext): string {
       out.push(`${indent}no rule of a binding of ${userText(report.user)} allows ${requestText(report.request)} (RBAC; the API server's other authorizers are not asked)`);
     }
     // a role whose rules are not known can only turn a no into a yes
-    out.push(...problemLines(d.errors, d.allowed ? [] : d.unknown, a.cluster.notes, ctx, indent));
+    out.push(...problemLines(d.errors, d.allowed ? [] : d.unknown, options.notes === false ? [] : a.cluster.notes, ctx, indent));
   }
   if (report.addedGroups.length > 0) out.push(`note: ${report.user.name} is a service account: its tokens carry the groups ${report.addedGroups.join(', ')} too`);
   return `${out.join('\n')}\n`;
@@ -347,7 +352,7 @@ export function rulesJson(report: RulesReport, ctx: ReportContext) {
   };
 }
 
-export function rulesText(report: RulesReport, ctx: ReportContext): string {
+export function rulesText(report: RulesReport, ctx: ReportContext, options: TextOptions = {}): string {
   const out: string[] = [];
   for (const a of report.answers) {
     const r = a.answer;
@@ -357,7 +362,7 @@ export function rulesText(report: RulesReport, ctx: ReportContext): string {
     for (const g of r.resourceRules) out.push(`  ${ruleSummary(g.rule)}`, `    ${ruleText(g.rule)} (${where(g.rule.origin, ctx)}) by ${bindingText(g.binding, g.namespace)} (${where(g.binding.origin, ctx)})`);
     out.push(`non-resource rules: ${r.nonResourceRules.length === 0 ? 'none' : ''}`.trimEnd());
     for (const g of r.nonResourceRules) out.push(`  ${g.rule.verbs.join(', ')} ${g.rule.nonResourceURLs.join(', ')}`, `    ${ruleText(g.rule)} (${where(g.rule.origin, ctx)}) by ${bindingText(g.binding, g.namespace)} (${where(g.binding.origin, ctx)})`);
-    out.push(...problemLines(r.errors, r.unknown, a.cluster.notes, ctx, ''));
+    out.push(...problemLines(r.errors, r.unknown, options.notes === false ? [] : a.cluster.notes, ctx, ''));
   }
   if (report.addedGroups.length > 0) out.push(`note: ${report.user.name} is a service account: its tokens carry the groups ${report.addedGroups.join(', ')} too`);
   return `${out.join('\n')}\n`;

@@ -1,10 +1,12 @@
 // Hover: the field under the cursor, described from its kind's JSON Schema (description, type, whether
-// required, default and limits), as Markdown. Values are never shown: only what the schema says.
+// required, default and limits), as Markdown. Values are never shown: only what the schema says. On a
+// binding's roleRef or subjects, what the binding grants comes first (src/access/hover.ts).
 import type { Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fieldPath } from '../kinds/field-path.js';
 import { cursorAt, lexedText, type LineReading } from './cursor.js';
 import type { FieldInfo, SchemaDocs } from '../files/schema-docs.js';
+import { bindingHover } from '../access/hover.js';
 
 function code(v: unknown): string {
   const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -36,22 +38,28 @@ export function fieldMarkdown(name: string, where: string, info: FieldInfo): str
   return lines.join('\n');
 }
 
+/** The kinds whose `roleRef` and `subjects` get what the binding grants in their hover (src/access/hover.ts). */
+const BINDING_KINDS = new Set(['RoleBinding', 'ClusterRoleBinding', 'RoleBindingList', 'ClusterRoleBindingList', 'List']);
+
 export function hoverAt(document: TextDocument, offset: number, schemas: SchemaDocs, lines: LineReading = lexedText): Hover | null {
-  const at = cursorAt(document.getText(), offset, lines);
+  const text = document.getText();
+  const at = cursorAt(text, offset, lines);
   if (!at?.kind) return null;
   const target = at.target();
   if (!target) return null;
+  // on a binding's roleRef or subjects: what the binding grants, before the field's description
+  const access = BINDING_KINDS.has(at.kind.kind) ? bindingHover(text, offset, target.path) : undefined;
   // on a list item, describe the list field; on a mapping key or value, the field
   let path = target.path;
   while (path.length > 0 && typeof path[path.length - 1] === 'number') path = path.slice(0, -1);
-  if (path.length === 0) return null;
-  const info = schemas.field(schemas.root(at.kind.schema), path);
-  if (!info) return null;
+  const info = path.length > 0 ? schemas.field(schemas.root(at.kind.schema), path) : undefined;
+  if (!info && access === undefined) return null;
   const name = String(path[path.length - 1]);
   const where = `${code(fieldPath(path, at.kind.schema))} of ${at.kind.kind} (${at.kind.apiVersion})`;
-  const range = path.length === target.path.length ? target.range : undefined;
+  const range = path.length === target.path.length || access !== undefined ? target.range : undefined;
+  const value = [access, info ? fieldMarkdown(name, where, info) : undefined].filter((x) => x !== undefined).join('\n\n---\n\n');
   return {
-    contents: { kind: 'markdown', value: fieldMarkdown(name, where, info) },
+    contents: { kind: 'markdown', value },
     ...(range ? { range: { start: document.positionAt(range.start), end: document.positionAt(range.end) } } : {}),
   };
 }
