@@ -44,9 +44,9 @@ const HELP = `Usage: platlint [options] [PATH | GLOB | -]...      (no path: the 
                                    List every rule (the configuration's policies too)
        platlint explain [-c PATH] RULE...
                                    Print a rule's documentation
-       platlint access can-i|who-can|rules ...
+       platlint access can-i|who-can|rules|review|diff ...
                                    Who can do what: the RBAC authorizer answered from the files, with the
-                                   granting lines (platlint access --help)
+                                   granting lines; reviews answered; what a change grants (platlint access --help)
        ${INIT_USAGE}
                                    Write a starter platlint.config.yaml here (deployments guessed from the
                                    folders), add .platlintcache to .gitignore, print the pre-commit and CI snippets
