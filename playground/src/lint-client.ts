@@ -3,7 +3,7 @@
 // cannot be interrupted otherwise) and a spare worker, started beforehand and already holding the engine, takes
 // the new version. Other requests (fixes, rules, documentation) are answered in turn and never cancel a lint;
 // a request a terminated worker held is sent again to the next one.
-import type { LintInput, Reply, Request } from './protocol.js';
+import type { AccessInput, LintInput, Reply, Request } from './protocol.js';
 
 type Pending = { request: Request; resolve: (reply: Reply) => void };
 
@@ -142,5 +142,9 @@ export class LintClient {
 
   explain(rule: string, config: string): Promise<Reply> {
     return this.request((id) => ({ type: 'explain', id, rule, config }));
+  }
+
+  access(input: AccessInput): Promise<Reply> {
+    return this.request((id) => ({ type: 'access', id, ...input }));
   }
 }

@@ -12,7 +12,7 @@ import { EXAMPLES, type Example } from 'platlint-playground:examples';
 import { diffLines } from './diff.js';
 import { CANCELLED, LintClient } from './lint-client.js';
 import { renderMarkdown } from './markdown.js';
-import type { ConfigProblem, LintInput, LintOutcome, RuleSummary } from './protocol.js';
+import type { AccessAnswer, AccessInput, ConfigProblem, LintInput, LintOutcome, RuleSummary } from './protocol.js';
 import { decodeShare, encodeShare, type SharedState } from './share.js';
 
 const $ = <T extends HTMLElement>(id: string): T => {
@@ -41,6 +41,15 @@ const ui = {
   previewDiff: $<HTMLPreElement>('fix-preview-diff'),
   previewApply: $<HTMLButtonElement>('fix-apply'),
   previewCancel: $<HTMLButtonElement>('fix-cancel'),
+  accessForm: $<HTMLFormElement>('access-form'),
+  accessVerb: $<HTMLInputElement>('access-verb'),
+  accessResource: $<HTMLInputElement>('access-resource'),
+  accessName: $<HTMLInputElement>('access-name'),
+  accessNamespace: $<HTMLInputElement>('access-namespace'),
+  accessUser: $<HTMLInputElement>('access-user'),
+  accessGroups: $<HTMLInputElement>('access-groups'),
+  accessSummary: $<HTMLParagraphElement>('access-summary'),
+  accessAnswer: $<HTMLUListElement>('access-answer'),
 };
 
 /** What the empty configuration pane shows (greyed, not its text). */
@@ -476,6 +485,142 @@ async function showRule(id: string, focus: boolean): Promise<void> {
   }
 }
 ui.rule.addEventListener('change', () => void showRule(ui.rule.value, false));
+
+// ---- access ----------------------------------------------------------------------------------------------
+
+/** A place of an access answer (`platlint access … --format json`): 1-based, null for the platform's bootstrap policy. */
+interface Place {
+  file: string | null;
+  line: number | null;
+  column: number | null;
+  bootstrap: boolean;
+}
+type Grant = Extract<AccessAnswer, { mode: 'can-i' }>['json']['answers'][number]['grantedBy'][number];
+type Unresolved = Extract<AccessAnswer, { mode: 'can-i' }>['json']['answers'][number]['unknown'][number];
+
+const accessMode = (): 'can-i' | 'who-can' => (new FormData(ui.accessForm).get('access-mode') === 'who-can' ? 'who-can' : 'can-i');
+
+function accessInput(): AccessInput {
+  return {
+    ...currentInput(),
+    mode: accessMode(),
+    verb: ui.accessVerb.value,
+    resource: ui.accessResource.value,
+    name: ui.accessName.value,
+    namespace: ui.accessNamespace.value,
+    user: ui.accessUser.value,
+    groups: ui.accessGroups.value.split(/[\s,]+/).filter((g) => g !== ''),
+  };
+}
+
+/** Where a place is: a button that selects it in the editor (the line from its column), or the bootstrap policy. */
+function placeNode(p: Place, what: string): Node {
+  if (p.bootstrap || p.line === null || p.column === null) return document.createTextNode("(the platform's bootstrap policy)");
+  const line = p.line;
+  const column = p.column;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'place';
+  button.textContent = `${line}:${column}`;
+  button.setAttribute('aria-label', `${what}: line ${line}, column ${column}, select it in the editor`);
+  Object.assign(button.dataset, { line: String(line), column: String(column) });
+  button.addEventListener('click', () => {
+    const doc = fileView.state.doc;
+    const from = offsetOf(doc, line, column);
+    select(fileView, { from, to: line <= doc.lines ? doc.line(line).to : from });
+  });
+  return button;
+}
+
+const named = (o: { kind: string; name: string; namespace: string }) => `${o.kind} ${o.namespace ? `${o.namespace}/` : ''}${o.name}`;
+
+function ruleSummary(r: Grant['rule']): string {
+  if (r.nonResourceURLs.length > 0) return `${r.verbs.join(', ')} ${r.nonResourceURLs.join(', ')}`;
+  const groups = r.apiGroups.map((g) => (g === '' ? 'core' : g)).join(', ');
+  return `${r.verbs.join(', ')} on ${r.resources.join(', ')}${r.resourceNames.length ? ` named ${r.resourceNames.join(', ')}` : ''} (${groups})`;
+}
+
+function item(...parts: (Node | string)[]): HTMLLIElement {
+  const li = document.createElement('li');
+  li.append(...parts);
+  return li;
+}
+
+/** A binding that grants, with its subject, role and rule, each with the place it is written at. */
+function grantItem(g: Grant): HTMLLIElement {
+  const li = item(`binding ${named(g.binding)} `, placeNode(g.binding, `binding ${g.binding.name}`));
+  li.className = 'grant';
+  const parts = document.createElement('ul');
+  parts.append(
+    item(`subject ${g.subject.kind} ${g.subject.namespace ? `${g.subject.namespace}/` : ''}${g.subject.name} `, placeNode(g.subject, `subject ${g.subject.name}`)),
+    item(`role ${named(g.role)}${g.role.aggregated ? ' (aggregated)' : ''} `, placeNode(g.role, `role ${g.role.name}`)),
+  );
+  const rule = item(`rule ${named(g.rule)} rules[${g.rule.index}] `, placeNode(g.rule, `rule ${g.rule.index} of ${g.rule.name}`), `: ${ruleSummary(g.rule)}`);
+  rule.className = 'rule';
+  parts.append(rule);
+  li.append(parts);
+  return li;
+}
+
+function unresolvedItem(u: Unresolved, label: string): HTMLLIElement {
+  const li = item(`${label}: ${u.message} (roleRef `, placeNode(u.roleRef, `roleRef of ${u.binding.name}`), ')');
+  li.className = 'unresolved';
+  return li;
+}
+
+function showAccess(answer: AccessAnswer): void {
+  const list: HTMLLIElement[] = [];
+  if (answer.mode === 'can-i') {
+    const a = answer.json.answers[0]!;
+    ui.accessSummary.textContent = `${a.status.allowed ? 'yes' : 'no'}: ${a.status.reason}`;
+    ui.accessSummary.className = a.status.allowed ? 'yes' : 'no';
+    ui.accessSummary.dataset.allowed = String(a.status.allowed);
+    list.push(...a.grantedBy.map(grantItem));
+    list.push(...a.evaluationErrors.map((e) => unresolvedItem(e, 'evaluation error')), ...a.unknown.map((u) => unresolvedItem(u, 'unknown')));
+  } else {
+    const a = answer.json.answers[0]!;
+    ui.accessSummary.textContent = a.subjects.length === 1 ? 'One subject may.' : `${a.subjects.length} subjects may.`;
+    ui.accessSummary.className = '';
+    delete ui.accessSummary.dataset.allowed;
+    for (const s of a.subjects) {
+      const li = item(`${s.kind} ${s.namespace ? `${s.namespace}/` : ''}${s.name}${s.privileged ? ' (allowed before RBAC: the privileged group)' : ''}`);
+      li.className = 'subject';
+      Object.assign(li.dataset, { kind: s.kind, name: s.name, namespace: s.namespace });
+      if (s.grantedBy.length > 0) {
+        const grants = document.createElement('ul');
+        grants.append(...s.grantedBy.map(grantItem));
+        li.append(grants);
+      }
+      list.push(li);
+    }
+    list.push(...a.evaluationErrors.map((e) => unresolvedItem(e, 'evaluation error')), ...a.unknown.map((u) => unresolvedItem(u, 'unknown')));
+  }
+  ui.accessAnswer.replaceChildren(...list);
+}
+
+async function ask(): Promise<void> {
+  const input = accessInput();
+  ui.accessAnswer.setAttribute('aria-busy', 'true');
+  document.body.dataset.access = 'pending';
+  const reply = await client.access(input);
+  ui.accessSummary.className = 'no';
+  delete ui.accessSummary.dataset.allowed;
+  if (reply.type === 'access') showAccess(reply.answer);
+  else {
+    ui.accessAnswer.replaceChildren();
+    if (reply.type === 'access-error') ui.accessSummary.textContent = `The question cannot be asked: ${reply.message}`;
+    else if (reply.type === 'config-error') ui.accessSummary.textContent = `The configuration is not valid: ${reply.message}`;
+    else if (reply.type === 'failed') ui.accessSummary.textContent = `platlint failed on this question (a bug): ${reply.message}`;
+  }
+  ui.accessAnswer.setAttribute('aria-busy', 'false');
+  document.body.dataset.access = 'ready';
+}
+
+ui.accessForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  void ask();
+});
+ui.accessForm.addEventListener('change', () => ui.accessForm.classList.toggle('who-can', accessMode() === 'who-can'));
 
 // ---- start ----------------------------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 // The playground's module worker: platlint's browser bundle (dist/browser/platlint.mjs, copied beside it as
 // platlint.js) lints, fixes and explains here, off the page's thread. The page terminates this worker to cancel a
 // lint that a newer text made useless (lint-client.ts); so every request is answered in one synchronous run.
-import { checkSet, ConfigError, explain, fixText, formatSarif, lintText, parseConfig, rules, toJson, VERSION, type Config } from 'platlint/browser';
+import { canI, checkSet, ConfigError, explain, fixText, formatSarif, lintText, parseConfig, rules, toJson, VERSION, whoCan, type Config } from 'platlint/browser';
 import type { Reply, Request } from './protocol.js';
 
 const scope = self as unknown as { postMessage(message: Reply): void; onmessage: ((event: MessageEvent<Request>) => void) | null };
@@ -53,6 +53,29 @@ function answer(request: Request): Reply {
         config = undefined;
       }
       return { type: 'explain', id: request.id, text: explain(request.rule, config) };
+    }
+    case 'access': {
+      const config = configOf(request.config);
+      const r = request;
+      const question = {
+        verb: r.verb.trim(),
+        ...(r.resource.trim().startsWith('/') ? { url: r.resource.trim() } : r.resource.trim() !== '' ? { resource: r.resource.trim() } : {}),
+        ...(r.name.trim() !== '' ? { name: r.name.trim() } : {}),
+        ...(r.namespace.trim() !== '' ? { namespace: r.namespace.trim() } : {}),
+        files: [{ name: r.filename, text: r.text }],
+        ...(config ? { config } : {}),
+      };
+      try {
+        return {
+          type: 'access',
+          id: r.id,
+          answer: r.mode === 'can-i' ? { mode: 'can-i', json: canI({ ...question, user: r.user.trim(), groups: r.groups }) } : { mode: 'who-can', json: whoCan(question) },
+        };
+      } catch (err) {
+        // a question that cannot be asked (AccessQuestionError: no verb, no user, a bad resource …)
+        if (err instanceof ConfigError) throw err;
+        return { type: 'access-error', id: r.id, message: err instanceof Error ? err.message : String(err) };
+      }
     }
   }
 }

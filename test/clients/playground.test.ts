@@ -395,6 +395,59 @@ describe('the playground in chromium', () => {
     expect(shown).toEqual(plain);
   }, 60_000);
 
+  it('the Access pane answers can-i and who-can over the file as platlint access --format json does; a rule selects its place', async () => {
+    const file = 'fixtures/access/team/rbac/cluster.yaml';
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    type Place = { line: number | null; column: number | null };
+    type Grant = { binding: Place; rule: Place };
+    const access = (args: string[]) => {
+      const r = spawnSync(process.execPath, [BIN, 'access', ...args, '--no-config', '--format', 'json', file], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+      expect(r.status === 0 || r.status === 1, r.stderr).toBe(true);
+      return JSON.parse(r.stdout) as {
+        answers: { status?: { allowed: boolean; reason: string }; grantedBy?: Grant[]; subjects?: { kind: string; name: string; namespace: string; grantedBy: Grant[] }[] }[];
+      };
+    };
+    await open(page, file, text);
+    const ask = async (fields: Record<string, string>) => {
+      for (const [id, value] of Object.entries(fields)) await page.fill(`#access-${id}`, value);
+      await page.click('#access-ask');
+      await page.waitForFunction(() => (globalThis as unknown as Web).document.body.dataset.access === 'ready', undefined, { timeout: 30_000 });
+    };
+    const places = (selector: string) =>
+      page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((b) => ({ line: Number(b.dataset.line), column: Number(b.dataset.column) }))`) as Promise<Place[]>;
+
+    // can-i, for a user the file grants (through the group ops)
+    await page.check('input[name="access-mode"][value="can-i"]');
+    await ask({ verb: 'list', resource: 'secrets', name: '', namespace: '', user: 'alex', groups: 'ops' });
+    const yes = access(['can-i', 'list', 'secrets', '--as', 'alex', '--as-group', 'ops']).answers[0]!;
+    expect(yes.status!.allowed).toBe(true);
+    expect(await page.textContent('#access-summary')).toBe(`yes: ${yes.status!.reason}`);
+    const grants = yes.grantedBy!;
+    expect(grants.length).toBeGreaterThan(0);
+    expect(await places('#access-answer > li.grant > ul > li.rule > .place')).toEqual(grants.map((g) => ({ line: g.rule.line, column: g.rule.column })));
+    expect(await places('#access-answer > li.grant > .place')).toEqual(grants.map((g) => ({ line: g.binding.line, column: g.binding.column })));
+    // the granting rule, clicked: its place is selected in the editor (from its column to the end of its line)
+    await page.click('#access-answer > li.grant:nth-child(1) > ul > li.rule > .place');
+    const rule = grants[0]!.rule;
+    const from = offsetOf(text, rule.line!, rule.column!);
+    const to = offsetOf(text, rule.line!, Number.MAX_SAFE_INTEGER);
+    expect(await page.evaluate(`(() => { const s = ${EDITORS}.file.state.selection.main; return { from: s.from, to: s.to, focused: ${EDITORS}.file.hasFocus }; })()`)).toEqual({ from, to, focused: true });
+
+    // can-i, a no
+    await ask({ verb: 'delete', resource: 'secrets', user: 'alex', groups: '' });
+    const no = access(['can-i', 'delete', 'secrets', '--as', 'alex']).answers[0]!;
+    expect(await page.textContent('#access-summary')).toBe(`no: ${no.status!.reason}`);
+
+    // who-can: the same subjects, in the same order
+    await page.check('input[name="access-mode"][value="who-can"]');
+    expect(await page.isVisible('#access-user')).toBe(false);
+    await ask({ verb: 'get', resource: 'secrets' });
+    const subjects = access(['who-can', 'get', 'secrets']).answers[0]!.subjects!;
+    expect(subjects.length).toBeGreaterThan(1);
+    expect(await page.evaluate(`[...document.querySelectorAll('#access-answer > li.subject')].map((li) => ({ ...li.dataset }))`)).toEqual(subjects.map((s) => ({ kind: s.kind, name: s.name, namespace: s.namespace })));
+    await page.screenshot({ path: join(OUTPUT, 'playground-access.png'), fullPage: true });
+  }, 60_000);
+
   it('works in a narrow window: one column, nothing wider than the window', async () => {
     const narrow = await context.newPage();
     await narrow.setViewportSize({ width: 390, height: 844 });
