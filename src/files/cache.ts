@@ -32,7 +32,7 @@ const MAGIC = `{"platlint-cache":`;
 export const LIMITS = { runs: 8, entriesPerRun: 20_000, entryBytes: 1 << 20, fileBytes: 64 << 20 };
 
 export interface CacheKey {
-  /** platlint's version: a new version misses every entry. */
+  /** platlint's version and build (`0.1.0+<hash of the sources>`): another version or build misses every entry. */
   version: string;
   config: Config;
   /** What else changes results: the command kind (`JSONPatch` …), the fix mode. Any JSON value. */

@@ -16,6 +16,10 @@ import { fixText } from './fix.js';
 import { decodeBytes } from '../read/bytes.js';
 import { writeAtomic } from './write.js';
 
+/** The build's identity (src/tools/build.mjs: a hash of the sources, rules and schemas); `source` when run from the sources. */
+declare const __PLATLINT_BUILD__: string | undefined;
+const BUILD = typeof __PLATLINT_BUILD__ === 'string' ? __PLATLINT_BUILD__ : 'source';
+
 export interface LintFilesOptions {
   /** Folder patterns are relative to, and where the configuration search starts (default: process.cwd()). */
   cwd?: string;
@@ -222,7 +226,7 @@ export async function lintFiles(patterns: readonly string[], options: LintFilesO
   const files = patterns.length > 0 ? await discover(patterns, { cwd, config, errorOnUnmatchedPattern: options.errorOnUnmatchedPattern ?? true, ...(options.onIgnored ? { onIgnored: options.onIgnored } : {}) }) : [];
   const settings: RunSettings = { config, ...(options.kind ? { kind: options.kind } : {}), ...(options.fix ? { fix: options.fix } : {}), ...(options.onText ? { onText: options.onText } : {}) };
   const cache = options.cache
-    ? openCache(cacheFilePath(cwd, options.cacheLocation), { version: VERSION, config, settings: { kind: options.kind ?? null, fix: options.fix ?? null } })
+    ? openCache(cacheFilePath(cwd, options.cacheLocation), { version: `${VERSION}+${BUILD}`, config, settings: { kind: options.kind ?? null, fix: options.fix ?? null } })
     : undefined;
   // with a cache, the files whose bytes match a stored result are not linted again
   const bytes = new Map<string, Uint8Array>();

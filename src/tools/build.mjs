@@ -1,6 +1,7 @@
 // npm run build: generated validators, then one esbuild bundle per entry point, then type declarations.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,6 +11,20 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const node = process.execPath;
 
 execFileSync(node, [join(root, 'src/tools/build-validators.mjs')], { stdio: 'inherit' });
+
+// The build's identity: a hash of what decides findings (the sources, the rules, the schemas). The results cache
+// keys its runs by version and build (src/files/lint-files.ts): two commits of one version (git installs,
+// development) never share cached results.
+const buildHash = createHash('sha256');
+const hashFolder = (dir) => {
+  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) hashFolder(p);
+    else if (e.isFile()) buildHash.update(`${relative(root, p)}\0`).update(readFileSync(p)).update('\0');
+  }
+};
+for (const dir of ['src', 'rules', 'schemas']) hashFolder(join(root, dir));
+const buildId = JSON.stringify(buildHash.digest('hex').slice(0, 16));
 
 // The browser bundle has the validators and the kinds' CEL types inside (src/browser-host.ts): this module names
 // them, each required when first used (esbuild bundles a require() of a file as a function run on first call).
@@ -57,7 +72,7 @@ const standalone = {
   format: 'cjs',
   banner: { js: "var __platlintUrl = require('node:url').pathToFileURL(__filename).href;" },
   minify: true,
-  define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"', __PLATLINT_KIND_TYPES__: '"./kind-types.json"' },
+  define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"', __PLATLINT_KIND_TYPES__: '"./kind-types.json"', __PLATLINT_BUILD__: buildId },
 };
 await build({ ...standalone, entryPoints: [join(root, 'src/cli/cli.ts')], outfile: join(root, 'dist/cli.cjs') });
 await build({ ...standalone, entryPoints: [join(root, 'src/lsp/server.ts')], outfile: join(root, 'dist/lsp.cjs') });
@@ -65,7 +80,7 @@ await build({ ...standalone, entryPoints: [join(root, 'src/lsp/server.ts')], out
 // without the protocol library, so that a new thread loads only what a lint needs.
 await build({ ...standalone, entryPoints: [join(root, 'src/lsp/lint-worker.ts')], outfile: join(root, 'dist/lsp-worker.cjs') });
 // The library keeps its dependencies external, as a library should.
-await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external', define: { __PLATLINT_VALIDATORS_DIR__: '"../validators/"', __PLATLINT_CEL_MODULE__: '"../cel-js.cjs"', __PLATLINT_KIND_TYPES__: '"../kind-types.json"' } });
+await build({ ...common, entryPoints: [join(root, 'src/index.ts')], outfile: join(root, 'dist/lib/index.js'), packages: 'external', define: { __PLATLINT_VALIDATORS_DIR__: '"../validators/"', __PLATLINT_CEL_MODULE__: '"../cel-js.cjs"', __PLATLINT_KIND_TYPES__: '"../kind-types.json"', __PLATLINT_BUILD__: buildId } });
 // The browser bundle: the engine with the browser's host, no Node.js built-in (src/browser.ts). Any built-in
 // that reaches it (`node:*` or a bare name such as `fs`) fails the build, with the file that imports it.
 const nodeBuiltins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CACHE_NAME } from '../../src/files/cache.js';
+import { platlint, spawnPlatlint } from '../helpers/cli.js';
 import { ROOT } from '../helpers/fixtures.js';
 
 let dir: string;
@@ -88,5 +89,19 @@ console.log(hits);
     expect(Number(a.out) + Number(b.out)).toBeGreaterThan(0);
     // no temporary file left behind
     expect(readdirSync(join(dir, 'shared'))).toEqual([DEFAULT_CACHE_NAME]);
+  });
+});
+
+describe('builds', () => {
+  it('a cache written by one build is not read by another of the same version: each keeps its own run', async () => {
+    writeFileSync(join(dir, 'role.yaml'), ROLE('a'));
+    const runs = () => Object.keys((JSON.parse(readFileSync(join(dir, DEFAULT_CACHE_NAME), 'utf8')) as { runs: object }).runs);
+    // the built program (its build: a hash of the sources, src/tools/build.mjs), twice: one run key
+    expect(spawnPlatlint(['--cache', 'role.yaml'], { cwd: dir }).code).toBe(0);
+    expect(spawnPlatlint(['--cache', 'role.yaml'], { cwd: dir }).code).toBe(0);
+    expect(runs()).toHaveLength(1);
+    // the same version run from the sources (these tests): another build, another run key
+    expect((await platlint(['--cache', 'role.yaml'], { cwd: dir })).code).toBe(0);
+    expect(runs()).toHaveLength(2);
   });
 });
