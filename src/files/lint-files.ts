@@ -211,7 +211,7 @@ function hasUtf8Bom(bytes: Uint8Array): boolean {
  * The files of each deployment the configuration declares (`deployments`), found like the command line's
  * paths (folders searched, glob patterns expanded, `ignores` applied) from the configuration's folder.
  */
-export async function deploymentGroups(config: Config): Promise<Set<string>[]> {
+async function deploymentGroups(config: Config): Promise<Set<string>[]> {
   const groups: Set<string>[] = [];
   for (const d of config.deployments ?? []) {
     groups.push(new Set(await discover(d.files, { cwd: config.baseDir, config, errorOnUnmatchedPattern: false })));

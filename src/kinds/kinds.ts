@@ -65,6 +65,21 @@ export interface KindSpec {
 /** Who reads a document of a kind (see `KindSpec.read`). */
 export type KindReading = 'platform' | 'platctl apply' | 'platctl create' | 'platctl patch';
 
+/**
+ * The plat groups of the configuration files a component reads itself (`kubescheduler.config.plat.io`,
+ * `platlet.config.plat.io`, the admission plugins' `apiserver.config.plat.io` kinds …), decoded strictly.
+ */
+const COMPONENT_CONFIGURATION_GROUP = /(?:^|\.)config\.plat\.io$|^apiserver\.plat\.io$|admission\.plat\.io$/;
+
+/**
+ * How a document of a plat group platlint does not check is read: a component's configuration file by its
+ * component (`platform`); any other object (a CustomResourceDefinition, a webhook configuration) is sent by
+ * `platctl apply`, which keeps a repeated key's last value.
+ */
+export function uncheckedGroupReading(group: string): KindReading {
+  return COMPONENT_CONFIGURATION_GROUP.test(group) ? 'platform' : 'platctl apply';
+}
+
 interface GroupDef {
   group: string;
   versions: Record<string, readonly string[]>;

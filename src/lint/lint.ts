@@ -4,7 +4,7 @@ import { SET_RULE } from '../check/builtin-rules.js';
 import { configFor, DEFAULT_CONFIG, effectiveSeverity, type Config } from '../config/config.js';
 import { isCheckedPath, kindSchemaFindings, policyTargetFindings, policyTargets, runRules, type PolicyTarget } from '../check/run-rules.js';
 import type { RuleFinding } from '../define-rule.js';
-import { duplicateKeyReading, identify, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from '../kinds/kinds.js';
+import { duplicateKeyReading, identify, uncheckedGroupReading, isSensitivePath, NAMES_PLAT_API_VERSION, type Identification, type KindSpec } from '../kinds/kinds.js';
 import { NO_LINES, read, type LineCache, type Lines, type Locator, type Reader, type Reading } from '../parse/reading.js';
 import { decodeBytes, stripBom } from '../read/bytes.js';
 import { scanTemplates } from '../parse/templates.js';
@@ -162,13 +162,6 @@ function platDocuments(reading: Reading, source: string, forced: KindSpec | unde
  * keeps the last value and drops the others before the request is sent: a warning naming the line kept and the
  * lines dropped (every repeat of one key in one mapping gets the same message).
  */
-/**
- * The plat groups of the configuration files a component reads itself (`kubescheduler.config.plat.io`,
- * `platlet.config.plat.io`, the admission plugins' `apiserver.config.plat.io` kinds …), decoded strictly: of the
- * groups platlint does not check, those where a key given twice stays an error.
- */
-const COMPONENT_CONFIGURATION_GROUP = /(?:^|\.)config\.plat\.io$|^apiserver\.plat\.io$|admission\.plat\.io$/;
-
 function duplicatesAsRead(out: Diagnostic[], document: number, kind: Pick<KindSpec, 'read' | 'lenient' | 'lenientWith'>, value: unknown, lines: Lines): void {
   const reading = duplicateKeyReading(kind, value);
   if (reading === 'refused') return;
@@ -402,7 +395,7 @@ function lintFinish(step: FirstStep): LintResult {
       raw.push(identificationFinding(other, index, (path, target) => locator.at(path, target)));
       // an object of a plat group platlint does not check (a CustomResourceDefinition, a webhook configuration)
       // is sent by platctl, which keeps a repeated key's last value; a component's configuration file is not
-      if (other.status === 'unchecked' && !COMPONENT_CONFIGURATION_GROUP.test(other.group)) duplicatesAsRead(raw, index, { read: 'platctl apply' }, undefined, reading.lines);
+      if (other.status === 'unchecked') duplicatesAsRead(raw, index, { read: uncheckedGroupReading(other.group) }, undefined, reading.lines);
       continue;
     }
     const c = checks.checked.get(index);

@@ -13,22 +13,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeShare, encodeShare } from '../../playground/src/share.js';
 import { BIN } from '../helpers/cli.js';
 import { ROOT } from '../helpers/fixtures.js';
+import type { JsonMessage } from '../../src/report/json.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const MISSING = `test/clients/playground.test.ts: ${CHROMIUM} is missing; .ci/run installs it (Debian package chromium)`;
 /** Where the screenshots and the timings are written (kept after the run, replaced by the next). */
 const OUTPUT = join(tmpdir(), 'platlint-playground');
 
-interface Message {
-  ruleId: string | null;
-  severity: 1 | 2;
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  fix?: { range: [number, number]; text: string };
-}
+/** A message of `--format json` (the CLI's JSON shape). */
+type Message = JsonMessage;
 
 /** A row of the findings list, as the page shows it; a CLI message in the same shape. */
 interface Row {
