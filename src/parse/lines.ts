@@ -1,36 +1,34 @@
 import { CST } from 'yaml';
 import { BAD_PLAIN_START, FAST_MAX_DEPTH, GiveUp, MAX_IMPLICIT_KEY, resolvePlain } from './plain-scalars.js';
 import { lex, lexemeComments, NOT_PRINTABLE } from './compose.js';
+import { SCALAR, scanLine } from './scan-line.js';
 import type { Comment, Range } from '../finding.js';
 
 /**
- * The quickest reader: the values of a text straight from the `yaml` lexer's tokens, without its parser (the
- * syntax tree costs more than the lexing). It reads only the plainest YAML, the shape of most configuration
- * files: block mappings and sequences by indentation, one-line plain and simple quoted scalars, flow
- * sequences and flow mappings of such scalars closed on their line, block scalars (`|`, `>`) as values,
- * comments, `---` between documents. Anything else (tabs, anchors, tags, multi-line plain or quoted scalars,
- * escapes, explicit keys, nested flow collections …) makes it give up, and the caller parses as before, from
- * the same tokens (`Parser#next`), so nothing is lexed twice.
- *
- * It is only trusted to say "these are the values": a test (test/lex-read.test.ts) compares
- * it with the full parse on every fixture and thousands of mutated files. The findings of a file it read are
- * placed on the same tokens' lines (`lexDocuments`, src/parse/lines-locate.ts), without the parser or the composer.
+ * The quickest reader: the values of a text read from its lines, without the `yaml` parser (the syntax tree costs
+ * more than the reading). It reads only the plainest YAML, the shape of most configuration files: block mappings
+ * and sequences by indentation, one-line plain and simple quoted scalars, flow sequences and flow mappings of such
+ * scalars closed on their line, block scalars (`|`, `>`) as values, comments, `---` between documents. Anything
+ * else (tabs, anchors, tags, multi-line plain or quoted scalars, escapes, explicit keys, nested flow collections …)
+ * makes it give up, and the caller parses as before.
  *
  * In this subset every line stands alone (its parts do not depend on the lines around it), but for a block
- * scalar, which stands alone with its content lines (a "unit"). The language server reads a text line by line
- * (and unit by unit) with a `LineCache` of the last text's (`readLines`), so that a change to one line of
- * 10,000 lexes that line alone; test/lex-cache.test.ts checks that this says what the whole text says.
+ * scalar, which stands alone with its content lines (a "unit"). So a text is read line by line (`readLines`):
+ * each line scanned from its characters (src/parse/scan-line.ts, which says what the `yaml` lexer would split
+ * the line into, or that it is not sure), or lexed on its own where the scanner is not sure, and a block scalar's
+ * unit lexed on its own; the language server keeps the lines of the last text in a `LineCache`, so that a change
+ * to one line of 10,000 reads that line alone. Where the line reading gives up, the text is lexed whole
+ * (`lexWhole`) and read from its tokens, which then go to the parser (`Parser#next`), so nothing is lexed twice.
+ *
+ * It is only trusted to say "these are the values": test/lex-read.test.ts compares it with the full parse on
+ * every fixture and thousands of mutated files; test/lex-cache.test.ts checks that reading line by line says
+ * what lexing the whole text says; test/scan-line.test.ts that the scanner says what the lexer says of a line.
+ * The findings of a file it read are placed on the same lines (`lexDocuments`, src/parse/lines-locate.ts),
+ * without the parser or the composer.
  */
-export interface LexRead {
-  /** The value of each document (null for an empty one). */
-  values: unknown[];
-  /** The lexer's tokens, for the parser when the caller needs the syntax tree after all. */
-  tokens: string[];
-}
 
 const DOC_START = '\x02';
-/** The lexer's mark before a plain scalar; the reader keeps it in front of the scalar's text. */
-export const SCALAR = '\x1f';
+export { SCALAR } from './scan-line.js';
 
 /** A significant token of a line: its text (a plain scalar's behind SCALAR) and its column. */
 export interface Part {
@@ -333,11 +331,6 @@ class Reader {
   }
 }
 
-/** The values of every document, or undefined when the text is not in the reader's subset. */
-export function lexValues(text: string): LexRead | undefined {
-  const r = lexText(text);
-  return r.values === undefined || r.tokens === undefined ? undefined : { values: r.values, tokens: r.tokens };
-}
 
 /**
  * Lexes a text and reads its values when it is in the reader's subset. The tokens come back either way (the
@@ -345,15 +338,25 @@ export function lexValues(text: string): LexRead | undefined {
  * the reader does not lex at all. `documents`, with the values: how the text splits into documents (for
  * `lexDocuments`).
  *
- * With a `LineCache` (the language server's, which lints one document again after every change), the text is
- * first read line by line, each line lexed on its own or taken from the cache: then no tokens come back (the
- * parser lexes the text itself if it is needed). Where that reading gives up, the text is lexed whole as
- * without a cache, so the answer is always the whole text's.
+ * The text is first read line by line (`readLines`): each line scanned from its characters (`scanLine`), or
+ * lexed on its own where the scanner is not sure, or, with a `LineCache` (the language server's, which lints
+ * one document again after every change), taken from the cache; then no tokens come back (the parser lexes the
+ * text itself if it is needed). Where that reading gives up, the text is lexed whole (`lexWhole`), so the
+ * answer is always the whole text's.
  */
 export function lexText(text: string, cache?: LineCache): LexText {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
-  const byLines = cache && readLines(text, cache);
+  const byLines = readLines(text, cache);
   if (byLines) return byLines;
+  return lexWhole(text);
+}
+
+/**
+ * The text lexed whole by the `yaml` lexer and read from its tokens: what `lexText` falls back on where the line
+ * reading gives up, and the reference the tests compare the line reading with (test/lex-cache.test.ts).
+ */
+export function lexWhole(text: string): LexText {
+  if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
   const tokens = [...lex(text)];
   const read = readTokens(tokens);
   return read.values ? { tokens, ...read, comments: () => lexemeComments(tokens) } : { tokens };
@@ -463,12 +466,16 @@ export function lexDocuments(docs: Documents): (() => Line[])[] | undefined {
  */
 type LineRead = (Pick<Line, 'indent' | 'parts'> & { unclosed?: true }) | 'blank' | 'marker' | 'refused';
 
-/** A line's reading, with the line's text as a string of its own (see `ownCopy`), under which it is cached. */
-interface CachedLine {
-  text: string;
+/** What a line (or a block scalar's unit) read on its own says. */
+export interface LineReading {
   read: LineRead;
   /** The comments of the line (or unit) lexed on its own, offsets from its start; none when it has none. */
   comments?: Comment[];
+}
+
+/** A line's reading, with the line's text as a string of its own (see `ownCopy`), under which it is cached. */
+interface CachedLine extends LineReading {
+  text: string;
 }
 
 /**
@@ -510,10 +517,10 @@ function linesAlone(tokens: readonly string[], at: number): Line[] | undefined {
  * significant parts, or 'refused' where the reader gives up on the line or where the line alone may lex
  * otherwise than within the text.
  */
-function readLine(line: string): CachedLine {
+export function readLine(line: string): LineReading {
   const tokens = [...lex(line)];
   const read = readLineTokens(tokens);
-  return read !== 'refused' && line.includes('#') ? { text: line, read, comments: lexemeComments(tokens) } : { text: line, read };
+  return read !== 'refused' && line.includes('#') ? { read, comments: lexemeComments(tokens) } : { read };
 }
 
 function readLineTokens(tokens: readonly string[]): LineRead {
@@ -566,10 +573,10 @@ function blockUnitEnd(text: string, end: number, parts: readonly Part[]): number
 }
 
 /** A block scalar's unit (see `blockUnitEnd`) lexed on its own: the header line, with its block scalar part, or 'refused'. */
-function readUnit(unit: string): CachedLine {
+function readUnit(unit: string): LineReading {
   const tokens = [...lex(unit)];
   const read = readUnitTokens(tokens);
-  return read !== 'refused' && unit.includes('#') ? { text: unit, read, comments: lexemeComments(tokens) } : { text: unit, read };
+  return read !== 'refused' && unit.includes('#') ? { read, comments: lexemeComments(tokens) } : { read };
 }
 
 function readUnitTokens(tokens: readonly string[]): LineRead {
@@ -609,9 +616,10 @@ function readUnitTokens(tokens: readonly string[]): LineRead {
  * test/lex-cache.test.ts checks all of it on every fixture, the YAML test suite, thousands of mutated files
  * and sequences of edits: this reading says what the whole text's does, or gives up.
  */
-function readLines(text: string, cache: LineCache): Required<Omit<LexText, 'tokens'>> | undefined {
-  const known = cache.lines;
-  const next = new Map<string, CachedLine>();
+function readLines(text: string, cache: LineCache | undefined): Required<Omit<LexText, 'tokens'>> | undefined {
+  const known = cache?.lines;
+  // with a cache, the readings of this text's lines, for the next text
+  const next = cache ? new Map<string, CachedLine>() : undefined;
   let chars = 0;
   let refused = false;
   // the line before ends in a quoted scalar it does not close (see `readLine`)
@@ -625,18 +633,22 @@ function readLines(text: string, cache: LineCache): Required<Omit<LexText, 'toke
   for (let start = 0; start <= text.length; ) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
-    const s = text.slice(start, end);
-    let entry = next.get(s);
-    if (!entry) {
-      entry = known.get(s);
-      if (!entry && !refused) {
-        entry = readLine(ownCopy(s));
+    let entry: LineReading | undefined;
+    if (next) {
+      const s = text.slice(start, end);
+      let cached = next.get(s);
+      if (!cached) {
+        cached = known!.get(s);
+        if (!cached && !refused) {
+          cached = { text: ownCopy(s), ...(scanLine(text, start, end) ?? readLine(s)) };
+        }
+        if (cached) {
+          next.set(cached.text, cached);
+          chars += cached.text.length;
+        }
       }
-      if (entry) {
-        next.set(entry.text, entry);
-        chars += entry.text.length;
-      }
-    }
+      entry = cached;
+    } else entry = scanLine(text, start, end) ?? readLine(text.slice(start, end));
     let read = entry?.read;
     let comments = entry?.comments;
     let lineEnd = end;
@@ -644,20 +656,27 @@ function readLines(text: string, cache: LineCache): Required<Omit<LexText, 'toke
       // a block scalar's header: its unit (the header line and its content's lines) is read instead
       const unitEnd = blockUnitEnd(text, end, read.parts);
       const unit = unitEnd < 0 ? undefined : text.slice(start, unitEnd);
-      let u = unit === undefined ? undefined : next.get(unit) ?? known.get(unit);
-      if (!u && unit !== undefined) {
+      let u: LineReading | undefined;
+      if (unit !== undefined && next) {
+        let cached = next.get(unit) ?? known!.get(unit);
         // (lexed from its own copy: its parts must not keep the whole text alive, see `ownCopy`)
-        u = readUnit(ownCopy(unit));
-      }
-      if (u && !next.has(u.text)) {
-        next.set(u.text, u);
-        chars += u.text.length;
-      }
+        if (!cached) {
+          const own = ownCopy(unit);
+          cached = { text: own, ...readUnit(own) };
+        }
+        if (!next.has(cached.text)) {
+          next.set(cached.text, cached);
+          chars += cached.text.length;
+        }
+        u = cached;
+      } else if (unit !== undefined) u = readUnit(unit);
       read = u ? u.read : 'refused';
       comments = u?.comments;
-      if (u) lineEnd = start + u.text.length - (u.text.endsWith('\n') ? 1 : 0);
+      if (u) lineEnd = unitEnd - (unit!.endsWith('\n') ? 1 : 0);
     }
     if (read === 'refused' || (unclosed && read !== 'marker')) refused = true;
+    // without a cache to fill, the reading stops at the first line it gives up on
+    if (refused && !next) return undefined;
     unclosed = typeof read === 'object' && read.unclosed === true;
     if (comments && !refused) commented.push({ start, comments });
     if (refused || read === undefined || read === 'refused' || read === 'blank') {
@@ -673,8 +692,10 @@ function readLines(text: string, cache: LineCache): Required<Omit<LexText, 'toke
     }
     start = lineEnd + 1;
   }
-  cache.lines = next;
-  cache.chars = chars;
+  if (cache) {
+    cache.lines = next!;
+    cache.chars = chars;
+  }
   if (refused) return undefined;
   docs.push(doc);
   try {

@@ -70,11 +70,13 @@ const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20'
 // one module instead of hundreds, and bin/platlint.js compiles the CLI with V8's code cache (below).
 // `import.meta.url` becomes the file's URL. The language server reads the JSON Schemas for hover and
 // completion from ../schemas (the package ships them).
+// PLATLINT_READABLE_BUILD=1 keeps the names (for a CPU profile that names its functions: docs/performance.md)
+const readable = process.env.PLATLINT_READABLE_BUILD === '1';
 const standalone = {
   ...common,
   format: 'cjs',
   banner: { js: "var __platlintUrl = require('node:url').pathToFileURL(__filename).href;" },
-  minify: true,
+  minify: !readable,
   define: { 'import.meta.url': '__platlintUrl', __PLATLINT_VALIDATORS_DIR__: '"./validators/"', __PLATLINT_CEL_MODULE__: '"./cel-js.cjs"', __PLATLINT_KIND_TYPES__: '"./kind-types.json"', __PLATLINT_BUILD__: buildId },
 };
 await build({ ...standalone, entryPoints: [join(root, 'src/cli/cli.ts')], outfile: join(root, 'dist/cli.cjs') });
