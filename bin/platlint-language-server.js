@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Thin launcher of the language server: the bundle (dist/lsp.cjs) does the work. `--stdio` is the transport.
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
+// CommonJS (bin/package.json), as bin/platlint.js.
+'use strict';
 let server;
 try {
   server = require('../dist/lsp.cjs');

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { Config } from '../config/config.js';
 import type { LintResult } from '../lint/lint.js';
 import { writeAtomic } from './write.js';
+import { nodeCrypto } from './builtins.js';
 
 /**
  * `--cache`: the lint results of files that did not change since the last run.
@@ -82,7 +82,7 @@ export function cacheFilePath(cwd: string, location?: string): string {
 }
 
 function sha256(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return nodeCrypto().createHash('sha256').update(data).digest('hex');
 }
 
 /** JSON with sorted object keys: the same configuration always hashes the same. */

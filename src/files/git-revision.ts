@@ -1,8 +1,8 @@
 // The files of a git revision, for `platlint access diff --base REV`: which files the revision holds (`git ls-tree`)
 // and their bytes (`git cat-file --batch`, one process for all of them), without checking anything out.
-import { execFileSync } from 'node:child_process';
 import { join, relative, resolve, sep } from 'node:path';
 import { UsageError } from './discover.js';
+import { nodeChildProcess } from './builtins.js';
 
 export interface GitRevision {
   /** The revision as given (`main`, `HEAD~1`, a commit). */
@@ -18,7 +18,7 @@ export interface GitRevision {
 }
 
 function git(args: readonly string[], cwd: string, input?: Buffer): Buffer {
-  return execFileSync('git', args, { cwd, input, maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
+  return nodeChildProcess().execFileSync('git', args, { cwd, input, maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'pipe'] });
 }
 
 function gitError(err: unknown): string {

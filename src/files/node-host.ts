@@ -3,7 +3,6 @@
  * the library install before they lint. Modules are loaded on first use, with V8's code cache where the build
  * left one (src/files/cached-require.ts); paths follow the platform's rules (`node:path`).
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -12,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { buildKindTypes } from './schema-types.js';
 import type { KindTypes } from '../check/policies/spec.js';
 import { cachedRequire } from './cached-require.js';
+import { nodeCrypto } from './builtins.js';
 import type { CelLibrary } from '../services/cel-env.js';
 import { useHost, type Host } from '../services/host.js';
 
@@ -71,7 +71,7 @@ export const NODE_HOST: Host = {
   minimatch: () => load('minimatch') as typeof import('minimatch'),
   path: { sep, isAbsolute, relative, resolve, dirname },
   fileUrl: (path) => pathToFileURL(path).href,
-  sha256Hex: (text) => createHash('sha256').update(text).digest('hex'),
+  sha256Hex: (text) => nodeCrypto().createHash('sha256').update(text).digest('hex'),
 };
 
 /** Installs the Node.js host (each program does, before it lints). */

@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Config } from '../config/config.js';
 import { internalErrorResult, type LintResult } from '../lint/lint.js';
+import { nodeWorkerThreads } from './builtins.js';
 
 /** What every file of a run is linted with: the configuration, and the command kind when the command forces one. */
 export interface RunSettings {
@@ -38,6 +39,12 @@ interface WorkerInit {
 }
 
 /**
+ * Set in the environment of platlint's lint threads: a module loaded on the main thread (every run) learns that
+ * it is not a lint thread without loading `node:worker_threads` (src/files/builtins.ts).
+ */
+const THREAD_ENV = 'PLATLINT_LINT_THREAD';
+
+/**
  * The module this code runs from, if it can run as a worker: only the built bundle can (source files under
  * test are TypeScript, which a worker thread cannot load).
  */
@@ -51,12 +58,14 @@ function workerEntry(): string | undefined {
  * when the build left one (a worker otherwise spends ~30 ms compiling it).
  */
 function startWorker(entry: string, init: WorkerInit): Worker {
+  const { Worker } = nodeWorkerThreads();
+  const env = { ...process.env, [THREAD_ENV]: '1' };
   // the loader bin/platlint.js uses, beside the package's dist/ folder
   const loader = join(dirname(entry), '..', 'bin', 'load-bundle.cjs');
   if (entry.endsWith('.cjs') && existsSync(loader)) {
-    return new Worker(`require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(entry)});`, { eval: true, workerData: init });
+    return new Worker(`require(${JSON.stringify(loader)}).loadBundle(${JSON.stringify(entry)});`, { eval: true, workerData: init, env });
   }
-  return new Worker(entry, { workerData: init });
+  return new Worker(entry, { workerData: init, env });
 }
 
 /** The jobs of a run: its files in order, BATCH at a time. */
@@ -159,6 +168,8 @@ export async function lintInWorkers(
 
 /** Starts the worker loop when this module is loaded as a platlint worker. */
 export function serveIfWorker(lintJob: (files: readonly string[], settings: RunSettings) => LintResult[]): void {
+  if (process.env[THREAD_ENV] !== '1') return;
+  const { isMainThread, parentPort, workerData } = nodeWorkerThreads();
   const init = workerData as WorkerInit | undefined;
   if (isMainThread || !init?.platlintWorker || !parentPort) return;
   const port = parentPort;

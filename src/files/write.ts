@@ -1,6 +1,8 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+
+/** A name of this thread's own (each thread loads this module anew), without loading `node:worker_threads`. */
+const THREAD = Math.random().toString(36).slice(2, 10);
 
 /**
  * Writes a file atomically: a temporary file beside it (named by process and thread, so parallel runs and
@@ -9,7 +11,7 @@ import { threadId } from 'node:worker_threads';
  */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${threadId}.tmp`);
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${THREAD}.tmp`);
   try {
     writeFileSync(tmp, data);
     renameSync(tmp, path);
