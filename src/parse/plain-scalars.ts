@@ -24,9 +24,33 @@ const RESOLVE_OPTIONS = { intAsBigInt: false } as never;
 // `e` and `E`: the yaml package's YAML 1.1 float pattern also reads `e-2` (as NaN); the full parse does, so these must too
 const MAYBE_NOT_STRING = new Set([...'-+.0123456789~nNyYtTfFoO<eE']);
 
+/**
+ * The resolutions of the plain scalars that may not be strings, by source (GIVE_UP where the fast readers give up):
+ * most are keys and words a repository repeats (`name`, `namespace`, `nonResourceURLs`, `true`, `1`), each
+ * otherwise tested against every YAML 1.1 pattern again. Bounded: emptied when full.
+ */
+const RESOLVED = new Map<string, unknown>();
+const RESOLVED_MAX = 4096;
+
 /** The value of a plain scalar as the platform reads it (YAML 1.1; timestamps and 1:30 stay strings). */
 export function resolvePlain(source: string): unknown {
   if (source !== '' && !MAYBE_NOT_STRING.has(source[0]!)) return source;
+  let v = RESOLVED.get(source);
+  if (v === undefined) {
+    try {
+      v = resolveMaybeNotString(source);
+    } catch (err) {
+      if (err !== GIVE_UP) throw err;
+      v = GIVE_UP;
+    }
+    if (RESOLVED.size >= RESOLVED_MAX) RESOLVED.clear();
+    // (a copy of its own: a key cut from a file's text would keep the whole text alive, see ownCopy in lines.ts)
+    RESOLVED.set(source.length < 13 ? source : ` ${source}`.slice(1), v);
+  }
+  return v === GIVE_UP ? giveUp() : v;
+}
+
+function resolveMaybeNotString(source: string): unknown {
   // A value YAML 1.2 tools may read differently gets a warning, which needs the full parse's positions.
   if (MAYBE_AMBIGUOUS.test(source)) giveUp();
   for (const tag of PLAIN_TAGS) {

@@ -19,12 +19,18 @@ export function items(v: unknown): [number, unknown][] {
 
 /** The mapping items of a list: [index, object] pairs for the items that are mappings. */
 export function objItems(v: unknown): [number, Obj][] {
-  return items(v).filter((e): e is [number, Obj] => isObj(e[1]));
+  const out: [number, Obj][] = [];
+  if (!Array.isArray(v)) return out;
+  for (let i = 0; i < v.length; i++) if (isObj(v[i])) out.push([i, v[i] as Obj]);
+  return out;
 }
 
 /** The string items of a list as [index, string] pairs; items of another type are skipped (the schema reports them). */
 export function strings(v: unknown): [number, string][] {
-  return items(v).filter((e): e is [number, string] => typeof e[1] === 'string');
+  const out: [number, string][] = [];
+  if (!Array.isArray(v)) return out;
+  for (let i = 0; i < v.length; i++) if (typeof v[i] === 'string') out.push([i, v[i] as string]);
+  return out;
 }
 
 export function str(v: unknown): string | undefined {
