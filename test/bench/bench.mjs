@@ -19,6 +19,9 @@ const RUNS = Number(args.find((a) => a.startsWith('--runs='))?.slice(7) ?? 0);
 // --config=PATH: also lint with this configuration (its policies: docs/policies.md),
 // interleaved with the runs without it, and print both with their ratio
 const CONFIG = args.find((a) => a.startsWith('--config='))?.slice(9);
+// --vs=DIR: also time the platlint of another checkout (built: DIR/bin/platlint.js), in the same rounds, and print
+// the ratio of each round's two runs (before and after a change, side by side on a machine whose speed drifts)
+const VS = args.find((a) => a.startsWith('--vs='))?.slice(5);
 
 /** A corpus of `n` files made from the bundled examples (valid and with mistakes), each slightly varied. */
 /**
@@ -105,17 +108,20 @@ for (const n of SIZES) for (const mix of n === 1 ? MIXES.slice(0, 1) : MIXES) {
   const runs = RUNS || (n <= 1 ? 15 : n <= 100 ? 9 : 5);
   const target = n === 1 ? join(dir, 'team-0', 'config-0.yaml') : dir;
   const out = join(dir, '..', `platlint-bench-${n}-${process.pid}.json`);
-  const lintArgs = (extra) => [bin, ...extra, '--format', 'json', '--output-file', out, target];
-  const [floor, lint, single, withConfig, singleWithConfig] = timeAll(
+  const lintArgs = (extra, which = bin) => [which, ...extra, '--format', 'json', '--output-file', out, target];
+  const [floor, lint, single, ...more] = timeAll(
     [
       [node, [join(here, 'parse-floor.mjs'), target]],
       [node, lintArgs([])],
       [node, lintArgs(['--concurrency', 'off'])],
       ...(CONFIG ? [[node, lintArgs(['--config', CONFIG])], [node, lintArgs(['--config', CONFIG, '--concurrency', 'off'])]] : []),
+      ...(VS ? [[node, lintArgs([], join(VS, 'bin', 'platlint.js'))]] : []),
     ],
     runs,
   );
-  rows.push({ n, mix, bytes, floor, lint, single, withConfig, singleWithConfig });
+  const [withConfig, singleWithConfig] = CONFIG ? more : [];
+  const vs = VS ? more.at(-1) : undefined;
+  rows.push({ n, mix, bytes, floor, lint, single, withConfig, singleWithConfig, vs });
   rmSync(out, { force: true });
   rmSync(dir, { recursive: true, force: true });
 }
@@ -203,6 +209,16 @@ for (const r of rows) {
   );
 }
 console.log('\ntargets (issue 26, seed42 corpus): 1 file <= 1.60 x node -e 0; 100 files <= 0.60 x parse floor; 5,000 files <= 0.35 x parse floor; peak RSS <= 250 MB');
+if (VS) {
+  console.log(`\nbeside ${VS} (timed in the same rounds; "paired": the median of each round's ratio, and its range):`);
+  console.log(`${'files'.padStart(6)} ${'corpus'.padStart(12)} ${'before'.padStart(10)} ${'x floor'.padStart(8)} ${'x node'.padStart(7)} ${'peak RSS'.padStart(9)} ${'after'.padStart(10)} ${'after/before paired'.padStart(20)}`);
+  for (const r of rows) {
+    const p = pairedRatios(r.vs.times, r.lint.times);
+    console.log(
+      `${pad(r.n, 6)} ${pad(r.mix, 12)} ${pad(r.vs.ms.toFixed(0) + ' ms', 10)} ${pad((r.vs.ms / r.floor.ms).toFixed(2), 8)} ${pad((r.vs.ms / base.ms).toFixed(2), 7)} ${pad(r.vs.rss.toFixed(0) + ' MiB', 9)} ${pad(r.lint.ms.toFixed(0) + ' ms', 10)} ${pad(`${p.median.toFixed(2)} (${p.min.toFixed(2)}-${p.max.toFixed(2)})`, 20)}`,
+    );
+  }
+}
 if (foreign) {
   console.log(
     `\none file not plat, a vendored OpenAPI JSON of ${(foreign.bytes / 1e6).toFixed(2)} MB naming plat groups: ${foreign.lint.ms.toFixed(0)} ms, ${(foreign.lint.ms / base.ms).toFixed(2)} x node -e 0, peak RSS ${foreign.lint.rss.toFixed(0)} MiB`,
