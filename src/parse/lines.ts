@@ -640,7 +640,9 @@ function readLines(text: string, cache: LineCache | undefined): Required<Omit<Le
       if (!cached) {
         cached = known!.get(s);
         if (!cached && !refused) {
-          cached = { text: ownCopy(s), ...(scanLine(text, start, end) ?? readLine(s)) };
+          // (read from its own copy: its parts must not keep the whole text alive, see `ownCopy`)
+          const own = ownCopy(s);
+          cached = { text: own, ...(scanLine(own, 0, own.length) ?? readLine(own)) };
         }
         if (cached) {
           next.set(cached.text, cached);
