@@ -2,6 +2,9 @@
 // Thin launcher of the language server: the bundle (dist/lsp.cjs) does the work. `--stdio` is the transport.
 // CommonJS (bin/package.json), as bin/platlint.js.
 'use strict';
+// the V8 flags the command line runs with (bin/load-bundle.cjs): the code caches of the validators and the CEL
+// library that the server loads were made under them
+require('./load-bundle.cjs').setV8Flags();
 let server;
 try {
   server = require('../dist/lsp.cjs');

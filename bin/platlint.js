@@ -7,17 +7,6 @@
 'use strict';
 const { existsSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { setFlagsFromString } = require('node:v8');
-
-// V8's optimizing compiler without inlining, and a function optimized after twice the default work (for this
-// process and its lint threads, set before the bundle is compiled: the build's code cache is made under the same
-// flags). A run of a few hundred files is mostly warm-up. With inlining the optimizer spent ~2 s of CPU compiling
-// per 1,000 files (192 compilations, a rule's check 30-67 ms each, many again after a deoptimization), on the
-// second core that a lint thread wants: without it the seed-42 corpus takes 2.08 s instead of 2.77 (5,000 files)
-// and 0.24 s instead of 0.29 (100), the steady state unchanged (0.36 ms a file). Optimizing later (an interrupt
-// budget of 264 KB instead of 132) compiles fewer functions before their types settle: 1,000 files 14% faster,
-// 100 files 5%, 5,000 unchanged (paired runs). docs/performance.md, "Bulk runs".
-setFlagsFromString('--no-turbo-inlining --interrupt-budget=264000');
 
 const { loadBundle } = require('./load-bundle.cjs');
 const bundle = join(__dirname, '..', 'dist', 'cli.cjs');

@@ -26,9 +26,11 @@ for (const file of serverFiles) {
 const server = join(here, 'server');
 rmSync(server, { recursive: true, force: true });
 for (const file of serverFiles) cpSync(join(root, file), join(server, file), { recursive: true });
-// .mjs: the launcher is an ES module, and the extension's package.json does not say "type": "module"
+// .cjs: the launcher is CommonJS (bin/package.json says so for bin/), and the name keeps it so wherever it lands
 mkdirSync(join(server, 'bin'), { recursive: true });
-cpSync(join(root, 'bin', 'platlint-language-server.js'), join(server, 'bin', 'platlint-language-server.mjs'));
+cpSync(join(root, 'bin', 'platlint-language-server.js'), join(server, 'bin', 'platlint-language-server.cjs'));
+// the loader whose V8 flags the launcher sets (the code caches of dist/ were made under them)
+cpSync(join(root, 'bin', 'load-bundle.cjs'), join(server, 'bin', 'load-bundle.cjs'));
 
 // The licence of the package, when the repository has its file (vsce wants one in the .vsix)
 const license = existsSync(join(root, 'LICENSE'));

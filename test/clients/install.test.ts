@@ -97,7 +97,7 @@ describe('the packed tarball installed into an empty project', () => {
     expect(readdirSync(join(copy, 'node_modules', '.cache', 'platlint-pack'))).toEqual([]);
     const paths = packed.files.map((f) => f.path);
     expect([...new Set(paths.map((p) => p.split('/')[0]))].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'schemas']);
-    expect(paths.filter((p) => p.startsWith('bin/')).sort()).toEqual(['bin/load-bundle.cjs', 'bin/platlint-language-server.js', 'bin/platlint.js']);
+    expect(paths.filter((p) => p.startsWith('bin/')).sort()).toEqual(['bin/load-bundle.cjs', 'bin/package.json', 'bin/platlint-language-server.js', 'bin/platlint.js']);
     expect([...new Set(paths.filter((p) => p.startsWith('dist/')).map((p) => p.split('/')[1]))].sort()).toEqual([
       'browser',
       'cel-js.cjs',

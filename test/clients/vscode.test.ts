@@ -76,7 +76,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the .vsix holds the manifest, the bundled extension and the language server with what it loads, nothing else', () => {
   const server = [
-    'server/bin/platlint-language-server.mjs',
+    'server/bin/platlint-language-server.cjs',
+    'server/bin/load-bundle.cjs',
     ...['cel-js.cjs', 'kind-types.json', 'lsp-worker.cjs', 'lsp.cjs'].map((f) => `server/dist/${f}`),
     ...filesBelow(join(root, 'dist/validators')).map((f) => `server/dist/validators/${f}`),
     ...filesBelow(join(root, 'schemas')).map((f) => `server/schemas/${f}`),
@@ -91,8 +92,9 @@ test('the .vsix holds the manifest, the bundled extension and the language serve
   expect(xml).toContain('<Identity Language="en-US" Id="platlint" Version="0.1.0" Publisher="platlint" />');
   expect(xml).toContain('<Property Id="Microsoft.VisualStudio.Code.Engine" Value="^1.91.0" />');
   // the server files are the build's, byte for byte
-  for (const f of server.slice(1)) expect(entries.get(`extension/${f}`)!.equals(readFileSync(join(root, f.startsWith('server/dist/') ? f.slice('server/'.length) : f.slice('server/'.length))))).toBe(true);
-  expect(entries.get('extension/server/bin/platlint-language-server.mjs')!.equals(readFileSync(join(root, 'bin/platlint-language-server.js')))).toBe(true);
+  for (const f of server.slice(2)) expect(entries.get(`extension/${f}`)!.equals(readFileSync(join(root, f.startsWith('server/dist/') ? f.slice('server/'.length) : f.slice('server/'.length))))).toBe(true);
+  expect(entries.get('extension/server/bin/platlint-language-server.cjs')!.equals(readFileSync(join(root, 'bin/platlint-language-server.js')))).toBe(true);
+  expect(entries.get('extension/server/bin/load-bundle.cjs')!.equals(readFileSync(join(root, 'bin/load-bundle.cjs')))).toBe(true);
   // the bundle needs no module but the editor's and Node.js's own
   const requires = [...new Set([...entries.get('extension/dist/extension.js')!.toString('utf8').matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]))].sort();
   expect(requires.filter((m) => m !== 'vscode' && !m!.startsWith('node:') && !builtinModules.includes(m!))).toEqual([]);
@@ -144,7 +146,7 @@ test('with no platlint in the workspace, the bundled server gives the diagnostic
   const context = { subscriptions: [], extensionPath };
   await extension.activate(context);
   try {
-    expect(shown.output[0]).toBe(`platlint: starting the language server ${join(extensionPath, 'server/bin/platlint-language-server.mjs')} (bundled)`);
+    expect(shown.output[0]).toBe(`platlint: starting the language server ${join(extensionPath, 'server/bin/platlint-language-server.cjs')} (bundled)`);
     const document = open(join(folder, 'egress.yaml'), 'yaml', EGRESS);
     const diagnostics = await diagnosticsOf(shown, document.uri.toString());
     expect(listed(diagnostics)).toEqual([

@@ -34,7 +34,7 @@ export function chooseServer(setting: string, folder: string | undefined, extens
   if (setting.trim() !== '') return { source: 'setting', path: folder && !isAbsolute(setting) ? resolve(folder, setting) : setting };
   const local = folder ? installedServer(join(folder, 'node_modules', 'platlint')) : undefined;
   if (local) return { source: 'workspace', path: local };
-  return { source: 'bundled', path: join(extensionPath, 'server', 'bin', 'platlint-language-server.mjs') };
+  return { source: 'bundled', path: join(extensionPath, 'server', 'bin', 'platlint-language-server.cjs') };
 }
 
 /** How vscode-languageclient starts a server: a JavaScript file in a Node.js process, or an executable. */
