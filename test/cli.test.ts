@@ -1,5 +1,6 @@
 // The command line as users and CI run it: exit codes, the JSON contract, bad input, redaction, config.
-import { mkdtempSync, writeFileSync, readFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { closeSync, constants, mkdtempSync, openSync, readSync, statSync, writeFileSync, readFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -133,6 +134,21 @@ describe('the JSON contract (ESLint formatter shape plus path)', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(jsonFindings(readFileSync(out, 'utf8'))).toEqual(['yaml/duplicate-key endpoint 5:1']);
+  });
+  it('writes into a named pipe given as --output-file, not over it (so `-o /dev/null` leaves the device a device)', async () => {
+    const fifo = join(scratch(), 'report.pipe');
+    execFileSync('mkfifo', [fifo]);
+    // a reader that does not wait, so that the report's write finds one
+    const fd = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const r = await platlint(['--format', 'json', '--output-file', fifo, input('duplicate-key.yaml')]);
+      expect(r.code).toBe(1);
+      expect(statSync(fifo).isFIFO()).toBe(true);
+      const buf = Buffer.alloc(1 << 16);
+      expect(jsonFindings(buf.subarray(0, readSync(fd, buf)).toString('utf8'))).toEqual(['yaml/duplicate-key endpoint 5:1']);
+    } finally {
+      closeSync(fd);
+    }
   });
 });
 
