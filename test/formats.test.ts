@@ -316,7 +316,7 @@ function gitlabValidator() {
 }
 
 describe('gitlab', () => {
-  it('Code Quality issues: description, check_name, fingerprint, severity, repo-relative path, 1-based positions', () => {
+  it('Code Quality issues: description, check_name, fingerprint, severity, repo-relative path, 1-based positions', async () => {
     const issues = toCodeQuality(sample(), ctx);
     const validate = gitlabValidator();
     expect(validate(issues), JSON.stringify(validate.errors)).toBe(true);
@@ -329,7 +329,7 @@ describe('gitlab', () => {
       { type: 'issue', check_name: 'document/unchecked-group', description: 'group `scheduling.plat.io` is not checked by platlint', severity: 'minor', fingerprint: 64, location: { path: 'other/priority.yaml', positions: { begin: { line: 1, column: 13 }, end: { line: 1, column: 34 } } } },
     ]);
     expect(new Set(issues.map((i) => i.fingerprint)).size).toBe(issues.length);
-    const out = FORMATTERS.gitlab!(sample(), ctx);
+    const out = await FORMATTERS.gitlab!(sample(), ctx);
     expect(out.charCodeAt(0)).toBe('['.charCodeAt(0)); // no byte-order mark
     expect(JSON.parse(out)).toEqual(issues);
   });
@@ -369,8 +369,8 @@ describe('gitlab', () => {
 });
 
 describe('sarif', () => {
-  it('validates against the SARIF 2.1.0 schema: findings, suppressed, related locations, a parse error, a file-level finding', () => {
-    const log = JSON.parse(FORMATTERS.sarif!([...sample(), awkward()], ctx));
+  it('validates against the SARIF 2.1.0 schema: findings, suppressed, related locations, a parse error, a file-level finding', async () => {
+    const log = JSON.parse(await FORMATTERS.sarif!([...sample(), awkward()], ctx));
     const validate = sarifValidator();
     expect(validate(log), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
   });

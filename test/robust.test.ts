@@ -75,7 +75,7 @@ const ROLE_WITH_SECRETS = [
 const MARKERS = ['hunter2', 'eyJzZWNyZXRUb2tlbiI6MX0', 'MIIEsecretbody'];
 
 describe('secrets in every output', () => {
-  it('are redacted in every report format and in the language server diagnostics', () => {
+  it('are redacted in every report format and in the language server diagnostics', async () => {
     const r = lintText(ROLE_WITH_SECRETS, { filePath: '/repo/role.yaml' });
     // the file has findings about every planted value (else the test would prove nothing)
     expect(r.diagnostics.map((d) => `${d.ruleId} ${d.line}:${d.column}`)).toEqual(
@@ -83,7 +83,7 @@ describe('secrets in every output', () => {
     );
     const ctx = { cwd: '/repo', color: 0 as const, checked: 1, skipped: 0, dryRun: false, env: {} };
     const outputs: Record<string, string> = {};
-    for (const [name, format] of Object.entries(FORMATTERS)) outputs[name] = format([r], ctx);
+    for (const [name, format] of Object.entries(FORMATTERS)) outputs[name] = await format([r], ctx);
     outputs.lsp = JSON.stringify(toLspDiagnostics(TextDocument.create('file:///repo/role.yaml', 'yaml', 1, ROLE_WITH_SECRETS), r));
     for (const [name, text] of Object.entries(outputs)) {
       expect(text, name).toContain('[redacted]');

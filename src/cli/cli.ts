@@ -478,7 +478,7 @@ async function lint(allArgs: readonly string[], io: CliIo, command: 'lint' | 'pa
     const toFile = report.path !== undefined;
     const width = reportWidth(toFile ? undefined : io.columns, io.env);
     const ctx: FormatContext = { color: colorLevel(values, io.env, io.isTTY, toFile), cwd: io.cwd, checked, skipped, dryRun: fix === 'dry-run', width, env: io.env, ...(policies.length > 0 ? { policies } : {}), ...(notes.length > 0 ? { notes } : {}) };
-    const text = FORMATTERS[report.name]!(shown, ctx);
+    const text = await FORMATTERS[report.name]!(shown, ctx);
     if (toFile) writeAtomic(resolve(io.cwd, report.path!), text);
     else io.stdout(text);
     // GitHub Actions: the findings as a table in the job summary (appended: other steps write there too)
