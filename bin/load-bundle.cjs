@@ -19,14 +19,17 @@ const { Script } = require('node:vm');
 // state unchanged (0.36 ms a file). Optimizing later (an interrupt budget of 264 KB instead of 132) compiles
 // fewer functions before their types settle: 1,000 files 14% faster, 100 files 5%, 5,000 unchanged (paired
 // runs). docs/performance.md, "Bulk runs".
+// Only under the V8 they were measured with (Node 20's, 11.x): V8 prints "Error: unrecognized flag" on standard
+// error for a flag it does not know, and another V8 may tier its code otherwise; there V8's defaults stay.
 const V8_FLAGS = '--no-turbo-inlining --interrupt-budget=264000';
+const MEASURED_V8 = /^11\./;
 let flagsSet = false;
 
 /** Sets V8_FLAGS for this process (once): before any of platlint's bundles or their cached files is compiled. */
 function setV8Flags() {
   if (flagsSet) return;
-  setFlagsFromString(V8_FLAGS);
   flagsSet = true;
+  if (MEASURED_V8.test(process.versions.v8)) setFlagsFromString(V8_FLAGS);
 }
 
 /** Runs the bundle as a CommonJS module; returns its exports and the compiled script (for createCachedData). */
