@@ -346,17 +346,20 @@ class Reader {
  */
 export function lexText(text: string, cache?: LineCache): LexText {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
-  const byLines = readLines(text, cache);
-  if (byLines) return byLines;
-  return lexWhole(text);
+  return readLines(text, cache) ?? lexTokens(text);
 }
 
 /**
- * The text lexed whole by the `yaml` lexer and read from its tokens: what `lexText` falls back on where the line
- * reading gives up, and the reference the tests compare the line reading with (test/lex-cache.test.ts).
+ * The text lexed whole by the `yaml` lexer and read from its tokens, as `lexText` does where the line reading
+ * gives up: the reference the tests compare the line reading with (test/lex-cache.test.ts).
  */
 export function lexWhole(text: string): LexText {
   if (text.includes('\t') || text.includes('\r') || NOT_PRINTABLE.test(text)) return {};
+  return lexTokens(text);
+}
+
+/** `lexWhole` for a text already known to hold no tab, carriage return or character the reader refuses. */
+function lexTokens(text: string): LexText {
   const tokens = [...lex(text)];
   const read = readTokens(tokens);
   return read.values ? { tokens, ...read, comments: () => lexemeComments(tokens) } : { tokens };

@@ -34,7 +34,16 @@ const DQUOTE = 34;
 const SQUOTE = 39;
 const BACKSLASH = 92;
 
-const BLANK: ScannedLine = { read: 'blank' };
+/** The first offset from `i` that is not a space. */
+function skipSpaces(text: string, i: number, end: number): number {
+  while (i < end && text.charCodeAt(i) === SPACE) i++;
+  return i;
+}
+
+/** A line read up to `at`: from there to the line's end, its comment (none when `at` is the line's end). */
+function endsAt(read: ScannedLine['read'], text: string, at: number, start: number, end: number): ScannedLine {
+  return at === end ? { read } : { read, comments: [{ text: text.slice(at, end), start: at - start }] };
+}
 
 /** `,[]{}`: the characters that end a plain scalar inside a flow collection. */
 function isFlowIndicator(c: number): boolean {
@@ -56,26 +65,24 @@ function isUnsureStart(c: number): boolean {
  * undefined where the scanner is not sure (the caller lexes the line).
  */
 export function scanLine(text: string, start: number, end: number): ScannedLine | undefined {
-  let i = start;
-  while (i < end && text.charCodeAt(i) === SPACE) i++;
+  let i = skipSpaces(text, start, end);
   const indent = i - start;
-  if (i === end) return BLANK;
+  if (i === end || text.charCodeAt(i) === HASH) return endsAt('blank', text, i, start, end);
   let c = text.charCodeAt(i);
-  if (c === HASH) return { read: 'blank', comments: [{ text: text.slice(i, end), start: i - start }] };
   if (indent === 0 && (c === DASH || c === 46) && end - start >= 3 && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
     // `---` alone is a document marker; a marker with anything after it, and `...`, are the lexer's
     return c === DASH && end - start === 3 ? { read: 'marker' } : undefined;
   }
   const parts: ScannedPart[] = [];
+  const line = { indent, parts };
   // the list items' `- `, one or more
   while (c === DASH && (i + 1 === end || text.charCodeAt(i + 1) === SPACE)) {
     parts.push({ t: '-', col: i - start });
-    i++;
-    while (i < end && text.charCodeAt(i) === SPACE) i++;
-    if (i === end) return { read: { indent, parts } };
+    i = skipSpaces(text, i + 1, end);
+    if (i === end) break;
     c = text.charCodeAt(i);
   }
-  if (c === HASH) return { read: { indent, parts }, comments: [{ text: text.slice(i, end), start: i - start }] };
+  if (i === end || c === HASH) return endsAt(line, text, i, start, end);
   // a key, or a value alone; then, after `: `, a value
   for (let node = 0; node < 2; node++) {
     let flow = false;
@@ -88,20 +95,16 @@ export function scanLine(text: string, start: number, end: number): ScannedLine 
     if (i < 0) return undefined;
     // after the node: spaces, then the line's end, a comment (after a space), or a key's `: `
     const after = i;
-    while (i < end && text.charCodeAt(i) === SPACE) i++;
-    if (i === end) return { read: { indent, parts } };
+    i = skipSpaces(text, i, end);
+    if (i === end) return endsAt(line, text, i, start, end);
     c = text.charCodeAt(i);
-    if (c === HASH) {
-      if (i === after) return undefined;
-      return { read: { indent, parts }, comments: [{ text: text.slice(i, end), start: i - start }] };
-    }
+    if (c === HASH) return i === after ? undefined : endsAt(line, text, i, start, end);
     if (c !== COLON || flow || node === 1 || (i + 1 < end && text.charCodeAt(i + 1) !== SPACE)) return undefined;
     parts.push({ t: ':', col: i - start });
-    i++;
-    while (i < end && text.charCodeAt(i) === SPACE) i++;
-    if (i === end) return { read: { indent, parts } };
+    i = skipSpaces(text, i + 1, end);
+    if (i === end) return endsAt(line, text, i, start, end);
     c = text.charCodeAt(i);
-    if (c === HASH) return { read: { indent, parts }, comments: [{ text: text.slice(i, end), start: i - start }] };
+    if (c === HASH) return endsAt(line, text, i, start, end);
   }
   return undefined;
 }
@@ -167,7 +170,7 @@ function scanFlow(text: string, i: number, end: number, start: number, parts: Sc
   // after a quoted scalar, only `,`, the closing bracket or `: ` may follow (the lexer reads a `:` right after one as an indicator)
   let afterQuoted = false;
   for (;;) {
-    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    i = skipSpaces(text, i, end);
     if (i === end) return -1;
     const c = text.charCodeAt(i);
     if (c === 44) {
